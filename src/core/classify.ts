@@ -1,0 +1,72 @@
+/**
+ * Block verdicts: hard rules first (production notes), then the URL Tree heuristic. Every verdict
+ * carries the evidence that decided it, so `debug` output can explain each block.
+ */
+import type { DomainState } from "./domain-state";
+import { decide, type Heuristic } from "./heuristics";
+import type { TextBlock } from "./types";
+import type { TreeNode } from "./url-tree";
+
+export type Label = "content" | "content-unseen" | "boilerplate";
+
+export interface HardRules {
+  /** Blocks inside nav, aside, header, footer, form, label, button, ... are boilerplate. */
+  tags: boolean;
+  /** Blocks whose text is all link text are boilerplate. */
+  allLinks: boolean;
+}
+
+export const DEFAULT_HARD_RULES: HardRules = { tags: true, allLinks: true };
+export const NO_HARD_RULES: HardRules = { tags: false, allLinks: false };
+
+export interface BlockVerdict {
+  label: Label;
+  /** Which rule decided: `hard:<tag>`, `hard:links`, or the heuristic's own description. */
+  rule: string;
+  /** Path of the tree node that decided, e.g. `bbc.co.uk/news/world`; "" for hard rules. */
+  node: string;
+  /** n_s of that node. */
+  support: number;
+  /** c(b) of the block at that node, this document included. */
+  count: number;
+}
+
+export interface ClassifyInput {
+  blocks: readonly TextBlock[];
+  hashes: readonly string[];
+  branch: readonly string[];
+  /**
+   * The hashes the tree already counts for this document (its held record), or null when the
+   * document is not held. What is not counted is added virtually, so that a classify-only request
+   * decides as an ingest would (insert before classify).
+   */
+  counted: ReadonlySet<string> | null;
+}
+
+export interface Classification {
+  verdicts: BlockVerdict[];
+  /** n_s of the domain node: how many documents of the site the tree knew. */
+  support: number;
+}
+
+function nodePath(domain: string, branch: readonly TreeNode[], index: number): string {
+  const parts = [domain];
+  for (let i = 1; i <= index; i++) parts.push(branch[i]!.segment);
+  return parts.join("/");
+}
+
+export function classifyBlocks(state: DomainState, input: ClassifyInput, heuristic: Heuristic, hard: HardRules): Classification {
+  const nodes = state.branchNodes(input.branch);
+  const { counted } = input;
+  // Nodes the document would create are missing from `nodes`; they would hold only this document.
+  const countOf = (node: TreeNode, hash: string): number => node.count(hash) + (counted?.has(hash) ? 0 : 1);
+  const supportOf = (node: TreeNode): number => node.docs + (counted ? 0 : 1);
+  const verdicts = input.blocks.map((block, i): BlockVerdict => {
+    if (hard.tags && block.hardTag) return { label: "boilerplate", rule: `hard:${block.hardTag}`, node: "", support: 0, count: 0 };
+    if (hard.allLinks && block.linkShare >= 1) return { label: "boilerplate", rule: "hard:links", node: "", support: 0, count: 0 };
+    const d = decide(heuristic, nodes, input.hashes[i]!, countOf, supportOf);
+    const label: Label = d.boilerplate ? "boilerplate" : d.count <= 1 ? "content-unseen" : "content";
+    return { label, rule: d.rule, node: nodePath(state.domain, nodes, d.nodeIndex), support: d.support, count: d.count };
+  });
+  return { verdicts, support: supportOf(nodes[0]!) };
+}

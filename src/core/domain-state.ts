@@ -1,0 +1,140 @@
+/**
+ * Everything known about one domain: its URL Tree, the registry of URL keys already seen
+ * (duplicates and revisions), and the queue of held documents that makes eviction exact.
+ * Pure and in-memory; the Durable Object persists it, the eval script uses it as is.
+ */
+import { UrlTree, type SerializedNode, type TreeNode } from "./url-tree";
+
+export interface EvictionPolicy {
+  /** Most documents held per domain (production: 10,000). */
+  maxDocs: number;
+  /** Documents older than this are removed... (production: 14 days) */
+  maxAgeMs: number;
+  /** ...while at least this many of the most recent are kept (production: 100). */
+  keepRecent: number;
+}
+
+export const DEFAULT_EVICTION: EvictionPolicy = { maxDocs: 10_000, maxAgeMs: 14 * 24 * 3600 * 1000, keepRecent: 100 };
+
+/** A revision adds its never-seen blocks only when they amount to more than this many characters. */
+export const REVISION_MIN_NEW_CHARS = 100;
+
+export interface HeldDocument {
+  key: string;
+  branch: string[];
+  /** Milliseconds since the epoch when the document was first inserted. */
+  time: number;
+  /** Every hash this document added to its branch, including later revisions: what removal subtracts. */
+  hashes: string[];
+}
+
+export interface HashedBlock {
+  hash: string;
+  text: string;
+}
+
+export type IngestOutcome =
+  | { kind: "inserted"; evicted: number }
+  | { kind: "revision"; addedHashes: number; evicted: number }
+  | { kind: "unchanged"; evicted: number };
+
+export interface SerializedDomainState {
+  version: 1;
+  domain: string;
+  tree: SerializedNode;
+  documents: HeldDocument[];
+}
+
+export class DomainState {
+  /** Insertion order is queue order: the first entry is the oldest document. */
+  private readonly documents = new Map<string, HeldDocument>();
+
+  constructor(
+    readonly domain: string,
+    readonly policy: EvictionPolicy = DEFAULT_EVICTION,
+    readonly tree: UrlTree = new UrlTree(domain),
+  ) {}
+
+  get size(): number {
+    return this.documents.size;
+  }
+
+  document(key: string): HeldDocument | undefined {
+    return this.documents.get(key);
+  }
+
+  heldDocuments(): IterableIterator<HeldDocument> {
+    return this.documents.values();
+  }
+
+  /**
+   * Inserts a document before it is classified. A key already held is a revision: it does not count
+   * as a new document, but its never-seen blocks are added when they bring enough new text.
+   */
+  ingest(key: string, branch: readonly string[], blocks: readonly HashedBlock[], now: number): IngestOutcome {
+    const held = this.documents.get(key);
+    if (held) {
+      const own = new Set(held.hashes);
+      const fresh = new Map<string, number>();
+      for (const b of blocks) {
+        if (own.has(b.hash) || this.tree.root.count(b.hash) > 0) continue;
+        fresh.set(b.hash, (fresh.get(b.hash) ?? 0) + b.text.length);
+      }
+      let chars = 0;
+      for (const n of fresh.values()) chars += n;
+      if (chars < REVISION_MIN_NEW_CHARS) return { kind: "unchanged", evicted: this.evict(now) };
+      const added = [...fresh.keys()];
+      this.tree.addRevisionHashes(held.branch, added);
+      held.hashes.push(...added);
+      return { kind: "revision", addedHashes: added.length, evicted: this.evict(now) };
+    }
+    const unique = [...new Set(blocks.map((b) => b.hash))];
+    this.tree.insertDocument(branch, unique);
+    this.documents.set(key, { key, branch: [...branch], time: now, hashes: unique });
+    return { kind: "inserted", evicted: this.evict(now, key) };
+  }
+
+  /**
+   * Removes oldest documents while more than maxDocs are held, or while more than keepRecent are
+   * held and the oldest is older than maxAgeMs. `protect` is never evicted (the document being
+   * classified right now must stay in the tree it is classified against).
+   */
+  evict(now: number, protect?: string): number {
+    let evicted = 0;
+    const { maxDocs, maxAgeMs, keepRecent } = this.policy;
+    for (const doc of this.documents.values()) {
+      const n = this.documents.size;
+      const tooMany = n > maxDocs;
+      const tooOld = n > keepRecent && now - doc.time > maxAgeMs;
+      if (!tooMany && !tooOld) break;
+      if (doc.key === protect) break;
+      this.remove(doc.key);
+      evicted++;
+    }
+    return evicted;
+  }
+
+  remove(key: string): boolean {
+    const doc = this.documents.get(key);
+    if (!doc) return false;
+    this.tree.removeDocument(doc.branch, doc.hashes);
+    this.documents.delete(key);
+    return true;
+  }
+
+  /** Branch nodes from the domain node down, as far as the tree has them. */
+  branchNodes(branch: readonly string[]): TreeNode[] {
+    return this.tree.nodes(branch, false);
+  }
+
+  toJSON(): SerializedDomainState {
+    return { version: 1, domain: this.domain, tree: this.tree.toJSON(), documents: [...this.documents.values()] };
+  }
+
+  static fromJSON(data: SerializedDomainState, policy: EvictionPolicy = DEFAULT_EVICTION): DomainState {
+    if (data.version !== 1) throw new Error(`unsupported domain state version ${String(data.version)}`);
+    const state = new DomainState(data.domain, policy, UrlTree.fromJSON(data.tree));
+    for (const doc of data.documents) state.documents.set(doc.key, doc);
+    return state;
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Classification heuristics over a document's URL Tree branch: the paper's four (§4, §5.4) and the
+ * authors' later production voting rule (production notes). All take the nodes of the branch from
+ * the domain node down to the leaf, after the document was inserted (insert before classify).
+ */
+import type { TreeNode } from "./url-tree";
+
+export type Heuristic =
+  /** Deepest node with n_s >= nMin (else the root); boilerplate when c(b) > cMax. */
+  | { kind: "strict"; nMin: number; cMax: number }
+  /** As strict, but only nodes with n_s > support qualify (paper: strict-support-100). */
+  | { kind: "strict-support"; support: number; cMax: number }
+  /** Always the domain node. */
+  | { kind: "strict-at-domain"; cMax: number }
+  /** Strict, with the threshold raised to relaxedCMax once the domain node has n_s > domainSupport (paper: 500). */
+  | { kind: "relaxed-at-domain"; nMin: number; cMax: number; domainSupport: number; relaxedCMax: number }
+  /** Production rule: every node with n_s >= nMin votes boilerplate when c(b) > n_s/divisor + 1; a tie is boilerplate. */
+  | { kind: "vote"; nMin: number; divisor: number };
+
+export type HeuristicName = "strict" | "strict-support" | "strict-at-domain" | "relaxed-at-domain" | "vote" | "vote-fast";
+
+/** The defaults the paper and the production notes give. */
+export const HEURISTICS: Record<HeuristicName, Heuristic> = {
+  strict: { kind: "strict", nMin: 5, cMax: 1 },
+  "strict-support": { kind: "strict-support", support: 100, cMax: 1 },
+  "strict-at-domain": { kind: "strict-at-domain", cMax: 1 },
+  "relaxed-at-domain": { kind: "relaxed-at-domain", nMin: 5, cMax: 1, domainSupport: 500, relaxedCMax: 2 },
+  vote: { kind: "vote", nMin: 5, divisor: 100 },
+  "vote-fast": { kind: "vote", nMin: 5, divisor: 50 },
+};
+
+/**
+ * Reads `strict`, `strict-support-100`, `strict-at-domain`, `relaxed-at-domain-500`, `vote`,
+ * `vote-fast`, with optional numeric overrides (nMin, cMax, support, domainSupport, divisor).
+ */
+export function parseHeuristic(
+  spec: string,
+  overrides: Partial<Record<"nMin" | "cMax" | "support" | "domainSupport" | "relaxedCMax" | "divisor", number>> = {},
+): { ok: true; heuristic: Heuristic } | { ok: false; error: string } {
+  const m = /^(strict-support|relaxed-at-domain)-(\d+)$/.exec(spec);
+  const name = (m ? m[1] : spec) as HeuristicName;
+  const base = HEURISTICS[name];
+  if (!base) return { ok: false, error: `unknown heuristic "${spec}"; expected one of ${Object.keys(HEURISTICS).join(", ")} (strict-support-N, relaxed-at-domain-N)` };
+  const h: Record<string, unknown> = { ...base };
+  if (m) h[name === "strict-support" ? "support" : "domainSupport"] = Number(m[2]);
+  for (const [k, v] of Object.entries(overrides)) {
+    if (v === undefined) continue;
+    if (!(k in h)) return { ok: false, error: `parameter "${k}" does not apply to heuristic "${spec}"` };
+    if (!Number.isFinite(v) || v < 0) return { ok: false, error: `parameter "${k}" must be a non-negative number` };
+    if (k === "divisor" && v === 0) return { ok: false, error: `parameter "divisor" must be positive` };
+    h[k] = v;
+  }
+  return { ok: true, heuristic: h as Heuristic };
+}
+
+export function heuristicLabel(h: Heuristic): string {
+  switch (h.kind) {
+    case "strict": return h.nMin === 5 && h.cMax === 1 ? "strict" : `strict(nMin=${h.nMin},cMax=${h.cMax})`;
+    case "strict-support": return `strict-support-${h.support}`;
+    case "strict-at-domain": return "strict-at-domain";
+    case "relaxed-at-domain": return `relaxed-at-domain-${h.domainSupport}`;
+    case "vote": return h.divisor === 100 ? "vote" : h.divisor === 50 ? "vote-fast" : `vote(divisor=${h.divisor})`;
+  }
+}
+
+/** What the tree says about one block hash. */
+export interface TreeDecision {
+  boilerplate: boolean;
+  /** Index into the branch (0 = domain node) of the node that decided (for votes: the deepest voter). */
+  nodeIndex: number;
+  support: number;
+  count: number;
+  rule: string;
+}
+
+/**
+ * `countOf(node, hash)` returns c(b) as it stands with this document inserted; the caller adds the
+ * document's own contribution when classifying without learning, so both paths decide alike.
+ */
+export function decide(
+  h: Heuristic,
+  branch: readonly TreeNode[],
+  hash: string,
+  countOf: (node: TreeNode, hash: string) => number,
+  supportOf: (node: TreeNode) => number,
+): TreeDecision {
+  const root = branch[0]!;
+  const deepest = (minDocs: number): number => {
+    for (let i = branch.length - 1; i >= 0; i--) if (supportOf(branch[i]!) >= minDocs) return i;
+    return 0;
+  };
+  const threshold = (index: number, cMax: number, rule: string): TreeDecision => {
+    const node = branch[index]!;
+    const count = countOf(node, hash);
+    const support = supportOf(node);
+    return { boilerplate: count > cMax, nodeIndex: index, support, count, rule: `${rule}: c=${count} ${count > cMax ? ">" : "<="} ${cMax}` };
+  };
+  switch (h.kind) {
+    case "strict":
+      return threshold(deepest(h.nMin), h.cMax, "strict");
+    case "strict-support":
+      return threshold(deepest(h.support + 1), h.cMax, `strict-support-${h.support}`);
+    case "strict-at-domain":
+      return threshold(0, h.cMax, "strict-at-domain");
+    case "relaxed-at-domain": {
+      const relaxed = supportOf(root) > h.domainSupport;
+      return threshold(deepest(h.nMin), relaxed ? h.relaxedCMax : h.cMax, `relaxed-at-domain-${h.domainSupport}`);
+    }
+    case "vote": {
+      let yes = 0;
+      let voters = 0;
+      let deepestVoter = -1;
+      for (let i = branch.length - 1; i >= 0; i--) {
+        const node = branch[i]!;
+        const support = supportOf(node);
+        if (support < h.nMin) continue;
+        voters++;
+        if (deepestVoter < 0) deepestVoter = i;
+        if (countOf(node, hash) > support / h.divisor + 1) yes++;
+      }
+      if (voters === 0) {
+        // No node has enough support: the root alone votes, as in production.
+        const support = supportOf(root);
+        const count = countOf(root, hash);
+        const boilerplate = count > support / h.divisor + 1;
+        return { boilerplate, nodeIndex: 0, support, count, rule: `vote: root alone (n=${support} < ${h.nMin}), ${boilerplate ? "boilerplate" : "content"}` };
+      }
+      const node = branch[deepestVoter]!;
+      return {
+        boilerplate: yes * 2 >= voters,
+        nodeIndex: deepestVoter,
+        support: supportOf(node),
+        count: countOf(node, hash),
+        rule: `vote: ${yes}/${voters} nodes say boilerplate`,
+      };
+    }
+  }
+}
