@@ -1,9 +1,23 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
-// Every test runs inside workerd (the production runtime) through miniflare.
+// Every test runs inside workerd (the production runtime) through miniflare. The bindings below
+// override wrangler.toml's vars so eviction and timeouts can be exercised quickly.
 export default defineConfig({
-  plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          ADMIN_KEY: "test-admin-key",
+          EVICT_MAX_DOCS: "40",
+          EVICT_KEEP_RECENT: "3",
+          EVICT_MAX_AGE_DAYS: "14",
+          FETCH_TIMEOUT_MS: "300",
+        },
+      },
+    }),
+  ],
   test: {
     include: ["test/**/*.test.ts"],
   },

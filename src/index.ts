@@ -1,6 +1,5 @@
-import { Hono } from "hono";
+// Worker entry: the HTTP app and the Durable Object class the runtime must find by name.
+import { createApp } from "./http/app";
 
-const app = new Hono();
-app.get("/", (c) => c.text("urltree-clean-text\n"));
-
-export default app;
+export { DomainTree } from "./store/domain-tree";
+export default createApp();

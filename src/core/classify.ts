@@ -5,7 +5,7 @@
 import type { DomainState } from "./domain-state";
 import { decide, type Heuristic } from "./heuristics";
 import type { TextBlock } from "./types";
-import type { TreeNode } from "./url-tree";
+import { TreeNode } from "./url-tree";
 
 export type Label = "content" | "content-unseen" | "boilerplate";
 
@@ -32,7 +32,7 @@ export interface BlockVerdict {
 }
 
 export interface ClassifyInput {
-  blocks: readonly TextBlock[];
+  blocks: readonly Pick<TextBlock, "hardTag" | "linkShare">[];
   hashes: readonly string[];
   branch: readonly string[];
   /**
@@ -58,7 +58,9 @@ function nodePath(domain: string, branch: readonly TreeNode[], index: number): s
 export function classifyBlocks(state: DomainState, input: ClassifyInput, heuristic: Heuristic, hard: HardRules): Classification {
   const nodes = state.branchNodes(input.branch);
   const { counted } = input;
-  // Nodes the document would create are missing from `nodes`; they would hold only this document.
+  // Nodes the document would create are missing from the tree; they would hold only this document.
+  // Empty stand-ins (docs 0, plus the virtual +1 below) let heuristics pick them as an ingest would.
+  for (let i = nodes.length - 1; i < input.branch.length; i++) nodes.push(new TreeNode(input.branch[i]!));
   const countOf = (node: TreeNode, hash: string): number => node.count(hash) + (counted?.has(hash) ? 0 : 1);
   const supportOf = (node: TreeNode): number => node.docs + (counted ? 0 : 1);
   const verdicts = input.blocks.map((block, i): BlockVerdict => {

@@ -30,7 +30,8 @@ export interface HeldDocument {
 
 export interface HashedBlock {
   hash: string;
-  text: string;
+  /** Length of the block's text: a revision must bring enough new text to count. */
+  chars: number;
 }
 
 export type IngestOutcome =
@@ -48,6 +49,8 @@ export interface SerializedDomainState {
 export class DomainState {
   /** Insertion order is queue order: the first entry is the oldest document. */
   private readonly documents = new Map<string, HeldDocument>();
+  /** Keys removed since the last takeRemoved(): what a persistent store must delete too. */
+  private removedKeys: string[] = [];
 
   constructor(
     readonly domain: string,
@@ -78,15 +81,15 @@ export class DomainState {
       const fresh = new Map<string, number>();
       for (const b of blocks) {
         if (own.has(b.hash) || this.tree.root.count(b.hash) > 0) continue;
-        fresh.set(b.hash, (fresh.get(b.hash) ?? 0) + b.text.length);
+        fresh.set(b.hash, (fresh.get(b.hash) ?? 0) + b.chars);
       }
       let chars = 0;
       for (const n of fresh.values()) chars += n;
-      if (chars < REVISION_MIN_NEW_CHARS) return { kind: "unchanged", evicted: this.evict(now) };
+      if (chars < REVISION_MIN_NEW_CHARS) return { kind: "unchanged", evicted: this.evict(now, key) };
       const added = [...fresh.keys()];
       this.tree.addRevisionHashes(held.branch, added);
       held.hashes.push(...added);
-      return { kind: "revision", addedHashes: added.length, evicted: this.evict(now) };
+      return { kind: "revision", addedHashes: added.length, evicted: this.evict(now, key) };
     }
     const unique = [...new Set(blocks.map((b) => b.hash))];
     this.tree.insertDocument(branch, unique);
@@ -106,8 +109,8 @@ export class DomainState {
       const n = this.documents.size;
       const tooMany = n > maxDocs;
       const tooOld = n > keepRecent && now - doc.time > maxAgeMs;
+      if (doc.key === protect) continue;
       if (!tooMany && !tooOld) break;
-      if (doc.key === protect) break;
       this.remove(doc.key);
       evicted++;
     }
@@ -119,7 +122,32 @@ export class DomainState {
     if (!doc) return false;
     this.tree.removeDocument(doc.branch, doc.hashes);
     this.documents.delete(key);
+    this.removedKeys.push(key);
     return true;
+  }
+
+  takeRemoved(): string[] {
+    const keys = this.removedKeys;
+    this.removedKeys = [];
+    return keys;
+  }
+
+  /** Restores a held document as stored, without eviction: the way a persistent store reloads. */
+  restore(doc: HeldDocument): void {
+    if (this.documents.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);
+    this.tree.insertDocument(doc.branch, doc.hashes);
+    this.documents.set(doc.key, doc);
+  }
+
+  /** Oldest and newest insertion times of held documents. */
+  timeRange(): { oldest: number; newest: number } | null {
+    let oldest = Infinity;
+    let newest = -Infinity;
+    for (const d of this.documents.values()) {
+      if (d.time < oldest) oldest = d.time;
+      if (d.time > newest) newest = d.time;
+    }
+    return this.documents.size ? { oldest, newest } : null;
   }
 
   /** Branch nodes from the domain node down, as far as the tree has them. */
@@ -128,7 +156,8 @@ export class DomainState {
   }
 
   toJSON(): SerializedDomainState {
-    return { version: 1, domain: this.domain, tree: this.tree.toJSON(), documents: [...this.documents.values()] };
+    const documents = [...this.documents.values()].map((d) => ({ ...d, branch: [...d.branch], hashes: [...d.hashes] }));
+    return { version: 1, domain: this.domain, tree: this.tree.toJSON(), documents };
   }
 
   static fromJSON(data: SerializedDomainState, policy: EvictionPolicy = DEFAULT_EVICTION): DomainState {

@@ -39,13 +39,14 @@ export function parseHeuristic(
 ): { ok: true; heuristic: Heuristic } | { ok: false; error: string } {
   const m = /^(strict-support|relaxed-at-domain)-(\d+)$/.exec(spec);
   const name = (m ? m[1] : spec) as HeuristicName;
-  const base = HEURISTICS[name];
+  // Own keys only: "constructor" or "__proto__" must not resolve through the prototype.
+  const base = Object.hasOwn(HEURISTICS, name) ? HEURISTICS[name] : undefined;
   if (!base) return { ok: false, error: `unknown heuristic "${spec}"; expected one of ${Object.keys(HEURISTICS).join(", ")} (strict-support-N, relaxed-at-domain-N)` };
   const h: Record<string, unknown> = { ...base };
   if (m) h[name === "strict-support" ? "support" : "domainSupport"] = Number(m[2]);
   for (const [k, v] of Object.entries(overrides)) {
     if (v === undefined) continue;
-    if (!(k in h)) return { ok: false, error: `parameter "${k}" does not apply to heuristic "${spec}"` };
+    if (!Object.hasOwn(h, k)) return { ok: false, error: `parameter "${k}" does not apply to heuristic "${spec}"` };
     if (!Number.isFinite(v) || v < 0) return { ok: false, error: `parameter "${k}" must be a non-negative number` };
     if (k === "divisor" && v === 0) return { ok: false, error: `parameter "divisor" must be positive` };
     h[k] = v;

@@ -62,7 +62,7 @@ export interface ProcessResult {
 export const MIN_SUPPORT = 5;
 
 export function ingestPage(state: DomainState, prepared: PreparedPage, now: number): IngestOutcome {
-  const blocks = prepared.page.blocks.map((b, i) => ({ hash: prepared.hashes[i]!, text: b.text }));
+  const blocks = prepared.page.blocks.map((b, i) => ({ hash: prepared.hashes[i]!, chars: b.text.length }));
   return state.ingest(prepared.key.key, prepared.key.branch, blocks, now);
 }
 

@@ -11,16 +11,16 @@ export function isContent(verdict: BlockVerdict): boolean {
 
 export function renderText(blocks: readonly TextBlock[], verdicts: readonly BlockVerdict[]): string {
   let out = "";
-  let previousPath: string | null = null;
+  let previousElement: number | null = null;
   for (let i = 0; i < blocks.length; i++) {
     if (!isContent(verdicts[i]!)) {
-      previousPath = null;
+      previousElement = null;
       continue;
     }
     const block = blocks[i]!;
-    if (out) out += block.path === previousPath ? "\n" : "\n\n";
+    if (out) out += block.element === previousElement ? "\n" : "\n\n";
     out += block.text;
-    previousPath = block.path;
+    previousElement = block.element;
   }
   return out;
 }

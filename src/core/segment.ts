@@ -39,8 +39,10 @@ const HARD_ROLES: Record<string, string> = {
  * Removes script, style, noscript, template and svg elements and comments before the DOM is built:
  * they carry no page text and are often most of a page's bytes, so linkedom parses far less.
  * One left-to-right pass, so a comment marker inside a script (or the reverse) cannot confuse it.
+ * The name must end at whitespace, `/` or `>`: `\b` would also match custom elements such as
+ * `<svg-icon>` and delete everything up to the next `</svg>`.
  */
-const NON_TEXT = /<!--[\s\S]*?-->|<(script|style|noscript|template|svg)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const NON_TEXT = /<!--[\s\S]*?-->|<(script|style|noscript|template|svg)(?=[\s/>])[^>]*>[\s\S]*?<\/\1\s*>/gi;
 
 export function stripNonText(html: string): string {
   return html.replace(NON_TEXT, (_m, tag: string | undefined) => (tag ? ` <${tag}></${tag}> ` : " "));
@@ -69,6 +71,8 @@ interface DomNode {
 type DomElement = DomNode & Required<Pick<DomNode, "localName" | "getAttribute" | "hasAttribute">>;
 
 interface Frame {
+  /** Document-order number of the element. */
+  id: number;
   /** Path token of this element, e.g. `div#main.story`. */
   token: string;
   tag: string;
@@ -92,11 +96,12 @@ function pathToken(el: DomElement, tag: string): string {
 
 const VOID = new Set(["br", "hr", "img", "input", "area", "col", "embed", "source", "track", "wbr"]);
 
-function openFrame(el: DomElement, tag: string, parent: Frame): Frame {
+function openFrame(el: DomElement, tag: string, parent: Frame, id: number): Frame {
   const role = el.getAttribute("role");
   const landmark: Landmark | null =
     (LANDMARK_TAGS.has(tag) ? (tag as Landmark) : null) ?? (role ? LANDMARK_ROLES[role] ?? null : null) ?? parent.landmark;
   return {
+    id,
     token: pathToken(el, tag),
     tag,
     landmark,
@@ -141,6 +146,7 @@ class BlockCollector {
         landmark: this.firstFrame?.landmark ?? null,
         hardTag: this.firstFrame?.hardTag ?? null,
         tag: holder?.tag ?? "#document",
+        element: holder?.id ?? 0,
       });
     }
     this.parts = [];
@@ -160,7 +166,8 @@ export function segmentHtml(html: string): SegmentedPage {
   const collector = new BlockCollector();
   let title = "";
 
-  const root: Frame = { token: "", tag: "#document", landmark: null, hardTag: null, inLink: false };
+  let elementCount = 0;
+  const root: Frame = { id: 0, token: "", tag: "#document", landmark: null, hardTag: null, inLink: false };
   // frames[i] describes the i-th element on the current path; a fresh array per element keeps
   // each block's holder chain intact after the walk moves on (arrays are short).
   let frames: Frame[] = [];
@@ -186,7 +193,7 @@ export function segmentHtml(html: string): SegmentedPage {
           if (!INLINE.has(tag) || tag === "br") collector.flush();
           if (!VOID.has(tag) && el.firstChild) {
             frameStack.push(frames);
-            frames = frames.concat(openFrame(el, tag, frames[frames.length - 1] ?? root));
+            frames = frames.concat(openFrame(el, tag, frames[frames.length - 1] ?? root, ++elementCount));
             descend = true;
           }
         }

@@ -15,6 +15,12 @@ export interface TextBlock {
   hardTag: string | null;
   /** Tag name of the element that holds the block (p, h1, li, td, div, ...). */
   tag: string;
+  /**
+   * Document-order number of the element that holds the block: blocks sharing it were split only
+   * by `<br>` or a skipped element, and render as lines of one paragraph. Siblings with equal paths
+   * (two `<p>` in one `<div>`) have different numbers.
+   */
+  element: number;
 }
 
 export interface SegmentedPage {

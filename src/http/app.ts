@@ -1,0 +1,167 @@
+/**
+ * The HTTP API (Hono). Routes only parse, authorize and hand over: fetching is in safe-fetch.ts,
+ * extraction in extract.ts, storage in the DomainTree Durable Object.
+ */
+import { Hono, type Context } from "hono";
+import { registrableDomain } from "../core/url-key";
+import { auth, hasValidKey } from "./auth";
+import { AppException, errorResponse, type AppError } from "./errors";
+import { extractPage, type PageSource } from "./extract";
+import { headerGetter, parseOptions } from "./options";
+import { readCappedBody } from "./request-body";
+import { parseAllowHosts, safeFetch, type FetchFailure } from "./safe-fetch";
+import { USAGE } from "./usage";
+import { domainTreeStub } from "../store/stub";
+
+export interface AppOptions {
+  /** Cap on fetched pages and request bodies. */
+  maxBytes: number;
+  /** Whole outbound fetch, redirects and body included. */
+  timeoutMs: number;
+  userAgent: string;
+}
+
+export const DEFAULT_APP_OPTIONS: AppOptions = {
+  maxBytes: 5 * 1024 * 1024,
+  timeoutMs: 10_000,
+  userAgent: "urltree-clean-text/0.1 (+https://github.com/; clean-text extraction service)",
+};
+
+type AppEnv = { Bindings: Env };
+
+function numberVar(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** Worker variables FETCH_TIMEOUT_MS and MAX_BYTES override the defaults. */
+export function appOptionsFrom(env: Env, base: AppOptions = DEFAULT_APP_OPTIONS): AppOptions {
+  return { ...base, timeoutMs: numberVar(env.FETCH_TIMEOUT_MS, base.timeoutMs), maxBytes: numberVar(env.MAX_BYTES, base.maxBytes) };
+}
+
+function fetchError(failure: FetchFailure): AppError {
+  switch (failure.kind) {
+    case "invalid_url":
+      return { code: "bad_request", message: failure.message };
+    case "forbidden_target":
+      return { code: "forbidden_target", message: failure.message };
+    case "too_large":
+      return { code: "payload_too_large", message: failure.message };
+    case "unsupported_media_type":
+      return { code: "unsupported_media_type", message: failure.message };
+    case "upstream_status":
+      return { code: "upstream_failed", message: failure.message, status: failure.status };
+    case "too_many_redirects":
+    case "upstream_error":
+      return { code: "upstream_failed", message: failure.message };
+    case "timeout":
+      return { code: "upstream_timeout", message: failure.message };
+    default: {
+      const unreachable: never = failure;
+      return unreachable;
+    }
+  }
+}
+
+/** Browsers and proxies fold `//` in paths, so `/https:/example.com` must still work. */
+export function targetFromPath(pathAndQuery: string): string {
+  let target = pathAndQuery.replace(/^\/+/, "");
+  if (/^https?%3A/i.test(target)) target = decodeURIComponent(target);
+  return target.replace(/^(https?):\/*/i, "$1://");
+}
+
+export function createApp(base: AppOptions = DEFAULT_APP_OPTIONS): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.onError((err) => {
+    if (err instanceof AppException) return err.getResponse();
+    console.error(err);
+    return errorResponse({ code: "internal", message: "internal error" });
+  });
+  app.notFound(() => errorResponse({ code: "not_found", message: "no such route; GET / lists the routes" }));
+
+  async function fetchAndExtract(c: Context<AppEnv>, target: string | undefined, get: (name: string) => string | undefined) {
+    if (!target) throw new AppException({ code: "bad_request", message: "missing url: use /extract?url=https://... or /https://..." });
+    const opts = parseOptions(get, c.req.header("accept"));
+    const options = appOptionsFrom(c.env, base);
+    const result = await safeFetch(target, {
+      allowHosts: parseAllowHosts(c.env.ALLOW_HOSTS),
+      maxBytes: options.maxBytes,
+      timeoutMs: options.timeoutMs,
+      userAgent: options.userAgent,
+      accept: "html",
+    });
+    if (!result.ok) throw new AppException(fetchError(result.failure));
+    const source: PageSource = { body: result.page.body, contentType: result.page.contentType, url: result.page.url, fetched: true };
+    return extractPage({ env: c.env, trusted: true }, source, opts);
+  }
+
+  app.get("/", (c) => c.text(USAGE));
+  app.get("/favicon.ico", () => new Response(null, { status: 404 }));
+
+  const admin = new Hono<AppEnv>();
+  admin.use("*", auth({ scope: "admin" }));
+  const stubFor = (c: Context<AppEnv>) => {
+    const raw = c.req.param("domain") ?? "";
+    const domain = registrableDomain(raw.toLowerCase());
+    if (!domain || !/^[a-z0-9.-]+$/i.test(domain) && !/^\[?[0-9a-f:.]+\]?$/i.test(domain)) {
+      throw new AppException({ code: "bad_request", message: `not a domain: "${raw}"` });
+    }
+    return domainTreeStub(c.env, domain);
+  };
+  admin.get("/domains/:domain/stats", async (c) => c.json(await stubFor(c).stats()));
+  admin.get("/domains/:domain/export", async (c) => {
+    const state = await stubFor(c).exportTree();
+    if (!state) throw new AppException({ code: "not_found", message: "this domain has no documents" });
+    return new Response(state, { headers: { "content-type": "application/json; charset=utf-8" } });
+  });
+  admin.post("/domains/:domain/reset", async (c) => c.json(await stubFor(c).reset()));
+  app.route("/admin", admin);
+
+  app.use("/extract", auth({ scope: "api" }));
+  app.get("/extract", (c) => fetchAndExtract(c, c.req.query("url"), (n) => c.req.query(n)));
+
+  app.post("/extract", async (c) => {
+    const get = (n: string) => c.req.query(n);
+    const opts = parseOptions(get, c.req.header("accept"));
+    const contentType = c.req.header("content-type") ?? null;
+    const limits = appOptionsFrom(c.env, base);
+    const body = await readCappedBody(c.req.raw, limits.maxBytes, limits.timeoutMs);
+    let source: PageSource;
+    if (contentType && /^application\/json\b/i.test(contentType)) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(new TextDecoder().decode(body));
+      } catch {
+        throw new AppException({ code: "bad_request", message: "body is not valid JSON" });
+      }
+      const { url, html, title } = (parsed ?? {}) as Record<string, unknown>;
+      if (typeof html !== "string") throw new AppException({ code: "bad_request", message: 'JSON body needs "html" (string)' });
+      const pageUrl = typeof url === "string" && url ? url : c.req.query("url");
+      if (!pageUrl) throw new AppException({ code: "bad_request", message: 'JSON body needs "url" (or ?url=)' });
+      if (title !== undefined && typeof title !== "string") throw new AppException({ code: "bad_request", message: '"title" must be a string' });
+      if (title) opts.title = title.trim() || opts.title;
+      source = { body: new TextEncoder().encode(html), contentType: "text/html; charset=utf-8", url: pageUrl, fetched: false };
+    } else {
+      if (contentType && !/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+        throw new AppException({ code: "unsupported_media_type", message: `expected text/html, application/xhtml+xml or application/json, got ${contentType}` });
+      }
+      const pageUrl = c.req.query("url");
+      if (!pageUrl) throw new AppException({ code: "bad_request", message: "missing ?url= (the page's own URL)" });
+      source = { body, contentType, url: pageUrl, fetched: false };
+    }
+    if (!/^https?:\/\//i.test(source.url)) throw new AppException({ code: "bad_request", message: "url must be an absolute http(s) URL" });
+    return extractPage({ env: c.env, trusted: hasValidKey(c.env, c.req.header("authorization")) }, source, opts);
+  });
+
+  // Proxy style last: everything after the first slash, query included, is the target URL.
+  app.use("/*", auth({ scope: "api" }));
+  app.get("/*", (c) => {
+    const url = new URL(c.req.url);
+    const target = targetFromPath(url.pathname + url.search);
+    if (!/^https?:\/\//i.test(target)) throw new AppException({ code: "not_found", message: "no such route; GET / lists the routes" });
+    return fetchAndExtract(c, target, headerGetter((n) => c.req.header(n)));
+  });
+
+  return app;
+}

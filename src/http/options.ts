@@ -1,0 +1,87 @@
+/**
+ * Per-request options: output format, heuristic and its parameters, hard rules, learning, debug.
+ * Read from the query string on /extract, and from X-* headers on the proxy-style route, where the
+ * whole query belongs to the target URL.
+ */
+import { DEFAULT_HARD_RULES, NO_HARD_RULES, type HardRules } from "../core/classify";
+import { parseHeuristic, type Heuristic } from "../core/heuristics";
+import { AppException } from "./errors";
+
+export type Format = "text" | "markdown" | "html" | "json";
+
+export interface RequestOptions {
+  format: Format;
+  heuristic: Heuristic;
+  hard: HardRules;
+  /** The caller's wish; the route may still refuse to learn (untrusted HTML). */
+  learn: boolean;
+  debug: boolean;
+  title: string | null;
+}
+
+const FORMAT_ALIASES: Record<string, Format> = {
+  text: "text", txt: "text", plain: "text", "text/plain": "text",
+  markdown: "markdown", md: "markdown", "text/markdown": "markdown",
+  html: "html", "text/html": "html",
+  json: "json", "application/json": "json",
+};
+
+/** The first media type of Accept that we serve; text when none is named. */
+export function formatFromAccept(accept: string | undefined): Format | null {
+  if (!accept) return null;
+  for (const part of accept.split(",")) {
+    const type = part.split(";")[0]!.trim().toLowerCase();
+    const format = FORMAT_ALIASES[type];
+    if (format) return format;
+  }
+  return null;
+}
+
+function bad(message: string): never {
+  throw new AppException({ code: "bad_request", message });
+}
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(value.toLowerCase())) return true;
+  if (["0", "false", "no", "off"].includes(value.toLowerCase())) return false;
+  return bad(`${name} must be 0 or 1, got "${value}"`);
+}
+
+const NUMERIC = ["nMin", "cMax", "support", "domainSupport", "relaxedCMax", "divisor"] as const;
+
+/** `get` reads one option by name (query parameter or header); `accept` is the Accept header. */
+export function parseOptions(get: (name: string) => string | undefined, accept: string | undefined): RequestOptions {
+  const formatParam = get("format");
+  let format: Format;
+  if (formatParam) {
+    const f = FORMAT_ALIASES[formatParam.toLowerCase()];
+    if (!f) bad(`format must be one of text, markdown, html, json; got "${formatParam}"`);
+    format = f;
+  } else format = formatFromAccept(accept) ?? "text";
+
+  const overrides: Partial<Record<(typeof NUMERIC)[number], number>> = {};
+  for (const name of NUMERIC) {
+    const raw = get(name);
+    if (raw === undefined || raw === "") continue;
+    const n = Number(raw);
+    if (!Number.isFinite(n)) bad(`${name} must be a number, got "${raw}"`);
+    overrides[name] = n;
+  }
+  const parsed = parseHeuristic(get("heuristic") || "vote", overrides);
+  if (!parsed.ok) bad(parsed.error);
+
+  return {
+    format,
+    heuristic: parsed.heuristic,
+    hard: flag("hard", get("hard"), true) ? DEFAULT_HARD_RULES : NO_HARD_RULES,
+    learn: flag("learn", get("learn"), true),
+    debug: flag("debug", get("debug"), false),
+    title: get("title")?.trim() || null,
+  };
+}
+
+/** Options of the proxy-style route travel in headers: X-Format, X-Heuristic, X-Learn, X-Debug... */
+export function headerGetter(header: (name: string) => string | undefined): (name: string) => string | undefined {
+  return (name) => header(`x-${name.replace(/[A-Z]/g, (m) => "-" + m.toLowerCase())}`);
+}

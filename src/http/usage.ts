@@ -1,0 +1,27 @@
+/** The answer to `GET /`: what the service does and how to call it. */
+export const USAGE = `urltree-clean-text: the main text of any web page, learned per site (URL Tree).
+
+Routes
+  GET  /{url}                      proxy style, e.g. /https://example.com/news/story.html
+  GET  /extract?url={url}          the same, with options in the query
+  POST /extract?url={url}[&title=] you supply the page: raw bytes with the page's Content-Type,
+                                   or JSON {"url", "html", "title"?} with Content-Type: application/json
+  GET  /admin/domains/{domain}/stats     documents, nodes, bytes, oldest/newest   (ADMIN_KEY)
+  GET  /admin/domains/{domain}/export    the domain's URL Tree as JSON            (ADMIN_KEY)
+  POST /admin/domains/{domain}/reset     forget the domain                        (ADMIN_KEY)
+
+Formats: format=text|markdown|html|json, or the Accept header (text/plain, text/markdown,
+  text/html, application/json). debug=1 with json lists every block with its label and the
+  evidence (rule, tree node, support, count).
+Options: heuristic=vote|vote-fast|strict|strict-support-N|strict-at-domain|relaxed-at-domain-N,
+  nMin, cMax, support, domainSupport, divisor; hard=0 turns the hard rules off; learn=0 classifies
+  without teaching the tree; title= sets the title used for the URL key.
+  On the proxy-style route the whole query belongs to the target URL, so options go in headers:
+  X-Format, X-Heuristic, X-Learn, X-Debug, X-Hard, X-Title, X-N-Min, X-C-Max...
+Response headers: X-Extract-Method (tree | cold-start), X-Tree-Support, X-Url-Key, X-Domain, X-Ingest.
+Auth: when the API_KEY secret is set, send Authorization: Bearer <API_KEY>. Caller-supplied HTML
+  teaches the tree only with a valid key; pages the service fetches itself always teach.
+
+Example
+  curl 'http://localhost:8787/extract?url=https://example.com/news/story.html&format=json&debug=1'
+`;

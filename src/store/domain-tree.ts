@@ -1,0 +1,202 @@
+/**
+ * DomainTree: one Durable Object per registrable domain (`idFromName(domain)`), holding that
+ * domain's URL Tree. Typed RPC methods; SQLite storage (schema in ./schema.ts).
+ *
+ * Consistency: every method runs synchronously from start to end (no await between reading and
+ * writing), so the runtime's input gate serializes concurrent requests for the domain and none can
+ * lose or double-count a document. Insert and classify happen in that one step, insert first.
+ * Memory is changed only after SQLite accepted the write; if a write throws, the in-memory state
+ * is dropped and rebuilt from the documents table on the next call.
+ */
+import { DurableObject } from "cloudflare:workers";
+import { classifyBlocks, type BlockVerdict, type HardRules } from "../core/classify";
+import { DEFAULT_EVICTION, DomainState, type EvictionPolicy, type IngestOutcome } from "../core/domain-state";
+import type { Heuristic } from "../core/heuristics";
+import { MIN_SUPPORT } from "../core/pipeline";
+import { packHashes, unpackHashes } from "./hash-codec";
+import { migrate, SCHEMA_VERSION } from "./schema";
+
+/** What the Worker sends for one page: no text, only what the tree and the hard rules need. */
+export interface TreeRequest {
+  domain: string;
+  key: string;
+  branch: string[];
+  blocks: { hash: string; chars: number; hardTag: string | null; linkShare: number }[];
+  learn: boolean;
+  heuristic: Heuristic;
+  hard: HardRules;
+  now?: number;
+}
+
+export interface TreeResponse {
+  verdicts: BlockVerdict[];
+  method: "tree" | "cold-start";
+  support: number;
+  ingest: IngestOutcome | null;
+  rowsWritten: number;
+}
+
+export interface DomainStats {
+  domain: string | null;
+  schemaVersion: number;
+  documents: number;
+  nodes: number;
+  bytes: number;
+  oldest: number | null;
+  newest: number | null;
+  policy: EvictionPolicy;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+}
+
+export function evictionPolicyFrom(env: Partial<Pick<Env, "EVICT_MAX_DOCS" | "EVICT_MAX_AGE_DAYS" | "EVICT_KEEP_RECENT">>): EvictionPolicy {
+  return {
+    maxDocs: Math.max(1, positiveInt(env.EVICT_MAX_DOCS, DEFAULT_EVICTION.maxDocs)),
+    maxAgeMs: positiveInt(env.EVICT_MAX_AGE_DAYS, DEFAULT_EVICTION.maxAgeMs / DAY_MS) * DAY_MS,
+    keepRecent: positiveInt(env.EVICT_KEEP_RECENT, DEFAULT_EVICTION.keepRecent),
+  };
+}
+
+export class DomainTree extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+  private readonly policy: EvictionPolicy;
+  private state: DomainState | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.policy = evictionPolicyFrom(env);
+    migrate(this.sql);
+  }
+
+  private storedDomain(): string | null {
+    const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE name = 'domain'`).toArray()[0];
+    return row?.value ?? null;
+  }
+
+  /** The domain's state, rebuilt from the documents table when the object (re)starts. */
+  private load(domain: string): DomainState {
+    if (this.state) {
+      if (this.state.domain !== domain) throw new Error(`this object holds ${this.state.domain}, not ${domain}`);
+      return this.state;
+    }
+    const stored = this.storedDomain();
+    if (stored && stored !== domain) throw new Error(`this object holds ${stored}, not ${domain}`);
+    const state = new DomainState(domain, this.policy);
+    const rows = this.sql.exec<{ url_key: string; branch: string; time: number; hashes: ArrayBuffer }>(
+      `SELECT url_key, branch, time, hashes FROM documents ORDER BY seq`,
+    );
+    for (const row of rows) {
+      state.restore({ key: row.url_key, branch: JSON.parse(row.branch) as string[], time: row.time, hashes: unpackHashes(row.hashes) });
+    }
+    this.state = state;
+    return state;
+  }
+
+  /** Inserts (when learning) and classifies one page, in one uninterrupted step. */
+  async extract(req: TreeRequest): Promise<TreeResponse> {
+    const state = this.load(req.domain);
+    const now = req.now ?? Date.now();
+    let ingest: IngestOutcome | null = null;
+    let rowsWritten = 0;
+    if (req.learn) {
+      try {
+        ingest = state.ingest(req.key, req.branch, req.blocks, now);
+        rowsWritten = this.ctx.storage.transactionSync(() => this.persist(state, req, ingest!, now));
+      } catch (err) {
+        this.state = null;
+        throw err;
+      }
+    }
+    const held = state.document(req.key);
+    const { verdicts, support } = classifyBlocks(
+      state,
+      { blocks: req.blocks, hashes: req.blocks.map((b) => b.hash), branch: req.branch, counted: held ? new Set(held.hashes) : null },
+      req.heuristic,
+      req.hard,
+    );
+    return { verdicts, support, method: support >= MIN_SUPPORT ? "tree" : "cold-start", ingest, rowsWritten };
+  }
+
+  private persist(state: DomainState, req: TreeRequest, ingest: IngestOutcome, now: number): number {
+    let written = 0;
+    if (this.storedDomain() === null) {
+      written += this.sql.exec(`INSERT INTO meta (name, value) VALUES ('domain', ?)`, req.domain).rowsWritten;
+    }
+    const doc = state.document(req.key)!;
+    if (ingest.kind === "inserted") {
+      written += this.sql.exec(
+        `INSERT INTO documents (url_key, branch, time, hashes) VALUES (?, ?, ?, ?)`,
+        doc.key, JSON.stringify(doc.branch), doc.time, packHashes(doc.hashes),
+      ).rowsWritten;
+    } else if (ingest.kind === "revision") {
+      written += this.sql.exec(`UPDATE documents SET hashes = ? WHERE url_key = ?`, packHashes(doc.hashes), doc.key).rowsWritten;
+    }
+    written += this.deleteRemoved(state);
+    if (ingest.kind === "inserted") this.ensureAlarm(now);
+    return written;
+  }
+
+  private deleteRemoved(state: DomainState): number {
+    let written = 0;
+    for (const key of state.takeRemoved()) written += this.sql.exec(`DELETE FROM documents WHERE url_key = ?`, key).rowsWritten;
+    return written;
+  }
+
+  /** Age-based eviction also runs when no page arrives: a daily alarm while documents are held. */
+  private ensureAlarm(now: number): void {
+    void this.ctx.storage.getAlarm().then((at) => {
+      if (at === null) return this.ctx.storage.setAlarm(now + DAY_MS);
+    });
+  }
+
+  override async alarm(): Promise<void> {
+    const domain = this.storedDomain();
+    if (!domain) return;
+    const state = this.load(domain);
+    try {
+      state.evict(Date.now());
+      this.ctx.storage.transactionSync(() => this.deleteRemoved(state));
+    } catch (err) {
+      this.state = null;
+      throw err;
+    }
+    if (state.size > 0) await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
+  }
+
+  async stats(): Promise<DomainStats> {
+    const domain = this.storedDomain();
+    const state = domain ? this.load(domain) : null;
+    const range = state?.timeRange() ?? null;
+    return {
+      domain,
+      schemaVersion: SCHEMA_VERSION,
+      documents: state?.size ?? 0,
+      nodes: state?.tree.nodeCount() ?? 0,
+      bytes: this.sql.databaseSize,
+      oldest: range?.oldest ?? null,
+      newest: range?.newest ?? null,
+      policy: this.policy,
+    };
+  }
+
+  /** JSON text of SerializedDomainState: the tree's recursive type is too deep for RPC typing. */
+  async exportTree(): Promise<string | null> {
+    const domain = this.storedDomain();
+    return domain ? JSON.stringify(this.load(domain).toJSON()) : null;
+  }
+
+  async reset(): Promise<{ removed: number }> {
+    const removed = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM documents`).one().n;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.state = null;
+    migrate(this.sql);
+    return { removed };
+  }
+}

@@ -1,0 +1,195 @@
+import { describe, expect, it } from "vitest";
+import { DomainState, REVISION_MIN_NEW_CHARS, type EvictionPolicy, type HashedBlock } from "../src/core/domain-state";
+import { UrlTree, type TreeNode } from "../src/core/url-tree";
+
+const counts = (node: TreeNode) => Object.fromEntries(node.counts);
+const child = (node: TreeNode, ...segments: string[]): TreeNode | undefined => {
+  let n: TreeNode | undefined = node;
+  for (const s of segments) n = n?.children.get(s);
+  return n;
+};
+const blocks = (...texts: string[]): HashedBlock[] => texts.map((t) => ({ hash: `h:${t}`, chars: t.length }));
+const long = (tag: string, n = REVISION_MIN_NEW_CHARS) => `${tag}:${"x".repeat(n - tag.length - 1)}`;
+
+describe("UrlTree", () => {
+  it("insert counts documents and unique hashes along the branch", () => {
+    const t = new UrlTree("example.com");
+    t.insertDocument(["www", "news"], ["a", "b"]);
+    t.insertDocument(["www", "sport"], ["a", "c"]);
+    t.insertDocument(["www"], ["b"]);
+    expect(t.root.segment).toBe("example.com");
+    expect(t.root.docs).toBe(3);
+    expect(counts(t.root)).toEqual({ a: 2, b: 2, c: 1 });
+    const www = child(t.root, "www")!;
+    expect(www.docs).toBe(3);
+    expect(child(www, "news")!.docs).toBe(1);
+    expect(counts(child(www, "news")!)).toEqual({ a: 1, b: 1 });
+    expect(counts(child(www, "sport")!)).toEqual({ a: 1, c: 1 });
+    expect(t.nodeCount()).toBe(4);
+  });
+
+  it("nodes() follows a branch as far as it exists, creating only when asked", () => {
+    const t = new UrlTree("d");
+    t.insertDocument(["a", "b"], []);
+    expect(t.nodes(["a", "b", "c"]).map((n) => n.segment)).toEqual(["d", "a", "b"]);
+    expect(t.nodes(["x"]).length).toBe(1);
+    expect(t.nodeCount()).toBe(3);
+    expect(t.nodes(["a", "z"], true).length).toBe(3);
+    expect(t.nodeCount()).toBe(4);
+  });
+
+  it("revision hashes raise counts but not docs", () => {
+    const t = new UrlTree("d");
+    t.insertDocument(["a"], ["x"]);
+    t.addRevisionHashes(["a"], ["y"]);
+    expect(t.root.docs).toBe(1);
+    expect(counts(child(t.root, "a")!)).toEqual({ x: 1, y: 1 });
+  });
+
+  it("removal exactly undoes insertion and cuts emptied branches", () => {
+    const t = new UrlTree("d");
+    t.insertDocument(["www", "news", "2024"], ["a", "b"]);
+    const before = JSON.stringify(t.toJSON());
+    t.insertDocument(["www", "news", "2025", "jan"], ["a", "c"]);
+    t.addRevisionHashes(["www", "news", "2025", "jan"], ["d"]);
+    t.removeDocument(["www", "news", "2025", "jan"], ["a", "c", "d"]);
+    expect(JSON.stringify(t.toJSON())).toBe(before);
+    expect(child(t.root, "www", "news", "2025")).toBeUndefined();
+    expect(child(t.root, "www", "news")!.children.has("2024")).toBe(true);
+    t.removeDocument(["www", "news", "2024"], ["a", "b"]);
+    expect(t.root.docs).toBe(0);
+    expect(t.root.counts.size).toBe(0);
+    expect(t.root.children.size).toBe(0);
+    expect(t.nodeCount()).toBe(1);
+  });
+
+  it("removal keeps nodes that still hold documents and drops zero counts", () => {
+    const t = new UrlTree("d");
+    t.insertDocument(["a"], ["x", "y"]);
+    t.insertDocument(["a", "b"], ["x"]);
+    t.removeDocument(["a"], ["x", "y"]);
+    const a = child(t.root, "a")!;
+    expect(a.docs).toBe(1);
+    expect(counts(a)).toEqual({ x: 1 });
+    expect(a.counts.has("y")).toBe(false);
+    expect(child(a, "b")!.docs).toBe(1);
+  });
+
+  it("removing a branch that is not in the tree throws", () => {
+    const t = new UrlTree("d");
+    t.insertDocument(["a"], ["x"]);
+    expect(() => t.removeDocument(["a", "missing"], ["x"])).toThrow();
+  });
+
+  it("toJSON/fromJSON round-trips", () => {
+    const t = new UrlTree("example.co.uk");
+    t.insertDocument(["www", "news"], ["a", "b"]);
+    t.insertDocument(["www", "news"], ["a"]);
+    t.insertDocument(["blog", "2024", "05"], ["z"]);
+    t.addRevisionHashes(["blog", "2024", "05"], ["q"]);
+    const json = t.toJSON();
+    const back = UrlTree.fromJSON(JSON.parse(JSON.stringify(json)));
+    expect(back.toJSON()).toEqual(json);
+    expect(back.root.segment).toBe("example.co.uk");
+    expect(child(back.root, "www", "news")!.count("a")).toBe(2);
+    expect(child(back.root, "blog", "2024", "05")!.count("q")).toBe(1);
+    expect(back.nodeCount()).toBe(t.nodeCount());
+  });
+});
+
+describe("DomainState revisions", () => {
+  it("the same key again is not a new document; short new text changes nothing", () => {
+    const s = new DomainState("d");
+    expect(s.ingest("k1", ["a"], blocks("one", "two"), 1)).toEqual({ kind: "inserted", evicted: 0 });
+    const before = JSON.stringify(s.toJSON());
+    const short = "n".repeat(REVISION_MIN_NEW_CHARS - 1);
+    expect(s.ingest("k1", ["a"], blocks("one", "two", short), 2)).toEqual({ kind: "unchanged", evicted: 0 });
+    expect(JSON.stringify(s.toJSON())).toBe(before);
+    expect(s.size).toBe(1);
+  });
+
+  it(">= 100 chars of never-seen text adds those hashes without raising docs", () => {
+    const s = new DomainState("d");
+    s.ingest("k1", ["a"], blocks("one"), 1);
+    const fresh = long("fresh");
+    const r = s.ingest("k1", ["a"], blocks("one", fresh, fresh), 2);
+    expect(r).toEqual({ kind: "revision", addedHashes: 1, evicted: 0 });
+    expect(s.tree.root.docs).toBe(1);
+    expect(s.tree.root.count(`h:${fresh}`)).toBe(1);
+    expect(s.document("k1")!.hashes).toEqual(["h:one", `h:${fresh}`]);
+    s.remove("k1");
+    expect(s.tree.root.counts.size).toBe(0);
+  });
+
+  it("several short blocks add up to the threshold", () => {
+    const s = new DomainState("d");
+    s.ingest("k1", ["a"], blocks("one"), 1);
+    const parts = ["p".repeat(50), "q".repeat(50)];
+    expect(s.ingest("k1", ["a"], blocks(...parts), 2)).toMatchObject({ kind: "revision", addedHashes: 2 });
+  });
+
+  it("text another document already contributed is not never-seen", () => {
+    const s = new DomainState("d");
+    const shared = long("shared");
+    s.ingest("k1", ["a"], blocks("one"), 1);
+    s.ingest("k2", ["b"], blocks(shared), 1);
+    expect(s.ingest("k1", ["a"], blocks("one", shared), 2).kind).toBe("unchanged");
+    expect(s.tree.root.count(`h:${shared}`)).toBe(1);
+  });
+});
+
+describe("DomainState eviction", () => {
+  const policy: EvictionPolicy = { maxDocs: 3, maxAgeMs: 1000, keepRecent: 2 };
+
+  it("keeps at most maxDocs, removing the oldest first", () => {
+    const s = new DomainState("d", { ...policy, maxAgeMs: Infinity });
+    for (let i = 0; i < 3; i++) s.ingest(`k${i}`, ["p", `s${i}`], blocks(`t${i}`, "common"), i);
+    expect(s.ingest("k3", ["p", "s3"], blocks("t3", "common"), 3)).toEqual({ kind: "inserted", evicted: 1 });
+    expect([...s.heldDocuments()].map((d) => d.key)).toEqual(["k1", "k2", "k3"]);
+    expect(s.tree.root.docs).toBe(3);
+    expect(s.tree.root.count("h:common")).toBe(3);
+    expect(s.tree.root.count("h:t0")).toBe(0);
+    expect(child(s.tree.root, "p", "s0")).toBeUndefined();
+  });
+
+  it("removes documents older than maxAgeMs but keeps keepRecent", () => {
+    const s = new DomainState("d", { ...policy, maxDocs: 100 });
+    for (let i = 0; i < 4; i++) s.ingest(`k${i}`, ["p"], blocks(`t${i}`), i * 10);
+    expect(s.evict(5000)).toBe(2);
+    expect([...s.heldDocuments()].map((d) => d.key)).toEqual(["k2", "k3"]);
+    expect(s.evict(1_000_000)).toBe(0);
+    expect(s.tree.root.docs).toBe(2);
+  });
+
+  it("stops at the first document that is young enough", () => {
+    const s = new DomainState("d", { maxDocs: 100, maxAgeMs: 1000, keepRecent: 1 });
+    for (let i = 0; i < 4; i++) s.ingest(`k${i}`, ["p"], blocks(`t${i}`), i * 100);
+    // now = 1150: k0 (age 1150) and k1 (1050) are too old; k2 (950) is not, so k2 and k3 stay.
+    expect(s.evict(1150)).toBe(2);
+    expect([...s.heldDocuments()].map((d) => d.key)).toEqual(["k2", "k3"]);
+    expect(s.evict(1200)).toBe(0);
+    expect(s.evict(1201)).toBe(1);
+    expect(s.evict(1_000_000)).toBe(0);
+    expect(s.size).toBe(1);
+  });
+
+  it("never evicts the document just inserted", () => {
+    const s = new DomainState("d", { maxDocs: 1, maxAgeMs: 0, keepRecent: 0 });
+    s.ingest("k0", ["a"], blocks("x"), 0);
+    expect(s.ingest("k1", ["b"], blocks("y"), 10_000)).toEqual({ kind: "inserted", evicted: 1 });
+    expect(s.document("k1")).toBeDefined();
+    expect(s.size).toBe(1);
+  });
+
+  it("serializes and restores held documents and tree", () => {
+    const s = new DomainState("d", policy);
+    s.ingest("k0", ["a"], blocks("x"), 0);
+    s.ingest("k1", ["b"], blocks("y", "x"), 1);
+    const json = JSON.parse(JSON.stringify(s.toJSON()));
+    const back = DomainState.fromJSON(json, policy);
+    expect(back.toJSON()).toEqual(s.toJSON());
+    back.remove("k0");
+    expect(back.tree.root.count("h:x")).toBe(1);
+    expect(() => DomainState.fromJSON({ ...json, version: 2 })).toThrow();
+  });
+});
