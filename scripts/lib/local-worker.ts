@@ -1,0 +1,77 @@
+/**
+ * Starts `wrangler dev` (local workerd, local Durable Object storage in a fresh folder) for the
+ * scripts, and a small local upstream site. Both bind to 127.0.0.1 only.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { AddressInfo } from "node:net";
+
+export interface LocalWorker {
+  base: string;
+  stop(): Promise<void>;
+}
+
+export async function startWorker(vars: Record<string, string>, port = 8787 + Math.floor(Math.random() * 500)): Promise<LocalWorker> {
+  const persist = mkdtempSync(join(tmpdir(), "urltree-dev-"));
+  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--log-level", "warn"];
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  const child: ChildProcess = spawn("npx", args, { cwd: resolve(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let log = "";
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${log}`);
+    try {
+      const res = await fetch(base + "/");
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - started > 90_000) throw new Error(`wrangler dev did not start in 90 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    base,
+    async stop() {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(persist, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LocalSite {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves `handler(path)` as HTML, after an optional delay (a slow upstream). */
+export async function startSite(handler: (path: string) => string | null, delayMs = 0): Promise<LocalSite> {
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const body = handler(req.url ?? "/");
+    setTimeout(() => {
+      if (body === null) {
+        res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      } else {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
+      }
+    }, delayMs);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
