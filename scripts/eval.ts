@@ -6,6 +6,7 @@
  * usage: npm run eval [-- [CORPUS_DIR ...] [--json] [--configs a,b] [--limit N]]
  *   With no folder, every corpus under ../shared/data (or $EVAL_DATA_DIR) is run.
  *   --json prints a machine-readable summary as the last line.
+ *   --peers also scores Mozilla Readability on linkedom on the same pages (config "readability").
  *   --gate FLOORS.json fails (exit 1) when a corpus's F1 for a config falls below its pinned floor
  *   ({"stream-ctf": {"production": 0.89}}). Floors only go up; lowering one needs a stated reason.
  */
@@ -13,10 +14,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import { decodeHtml } from "../src/core/decode";
 import { DEFAULT_HARD_RULES, NO_HARD_RULES, type HardRules } from "../src/core/classify";
 import { DomainState } from "../src/core/domain-state";
 import { HEURISTICS, parseHeuristic, type Heuristic } from "../src/core/heuristics";
-import { classifyPage, ingestPage, preparePage } from "../src/core/pipeline";
+import { classifyPage, classifyPageHybrid, ingestPage, preparePage } from "../src/core/pipeline";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const sharedDir = resolve(repoRoot, "../shared");
@@ -25,6 +29,8 @@ const scorerPath = join(sharedDir, "eval/score.mjs");
 
 interface Config {
   name: string;
+  /** "tree": the URL Tree heuristic alone; "hybrid": model + tree evidence; "single-page": model alone. */
+  classifier?: "tree" | "hybrid" | "single-page";
   heuristic: Heuristic;
   hard: HardRules;
 }
@@ -37,6 +43,8 @@ const CONFIGS: Record<string, Config> = {
   "relaxed-at-domain-500": { name: "relaxed-at-domain-500", heuristic: HEURISTICS["relaxed-at-domain"], hard: NO_HARD_RULES },
   "strict+hard": { name: "strict+hard", heuristic: HEURISTICS.strict, hard: DEFAULT_HARD_RULES },
   production: { name: "production", heuristic: HEURISTICS.vote, hard: DEFAULT_HARD_RULES },
+  "single-page": { name: "single-page", classifier: "single-page", heuristic: HEURISTICS.vote, hard: NO_HARD_RULES },
+  hybrid: { name: "hybrid", classifier: "hybrid", heuristic: HEURISTICS.vote, hard: NO_HARD_RULES },
 };
 
 interface CorpusRow {
@@ -65,8 +73,9 @@ function mean(xs: number[]): number {
   return xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0;
 }
 
-function parseArgs(argv: string[]): { dirs: string[]; json: boolean; configs: Config[]; limit: number; gate: string | null } {
+function parseArgs(argv: string[]): { dirs: string[]; json: boolean; configs: Config[]; limit: number; gate: string | null; peers: boolean } {
   const dirs: string[] = [];
+  const peers = argv.includes("--peers");
   let json = false;
   let gate: string | null = null;
   let configs = Object.values(CONFIGS);
@@ -74,6 +83,7 @@ function parseArgs(argv: string[]): { dirs: string[]; json: boolean; configs: Co
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--json") json = true;
+    else if (a === "--peers") continue;
     else if (a === "--limit") limit = Number(argv[++i]);
     else if (a === "--gate") gate = argv[++i] ?? null;
     else if (a === "--configs") {
@@ -85,7 +95,7 @@ function parseArgs(argv: string[]): { dirs: string[]; json: boolean; configs: Co
       });
     } else dirs.push(a);
   }
-  return { dirs, json, configs, limit, gate };
+  return { dirs, json, configs, limit, gate, peers };
 }
 
 interface CorpusReport {
@@ -101,7 +111,17 @@ function pageUrl(row: CorpusRow): string {
   return `http://${row.site || "unknown"}.invalid/${encodeURIComponent(row.id)}`;
 }
 
-function runCorpus(dir: string, configs: Config[], prf: Prf, limit: number): CorpusReport {
+/** The peer users would pick: Readability on linkedom, given the same decoded HTML. */
+function readabilityText(body: Uint8Array): string {
+  const { document } = parseHTML(decodeHtml(body).html);
+  try {
+    return new Readability(document as unknown as Document).parse()?.textContent ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function runCorpus(dir: string, configs: Config[], prf: Prf, limit: number, peers: boolean): CorpusReport {
   const rows: CorpusRow[] = readFileSync(join(dir, "index.jsonl"), "utf8")
     .split("\n")
     .filter(Boolean)
@@ -120,14 +140,20 @@ function runCorpus(dir: string, configs: Config[], prf: Prf, limit: number): Cor
     if (!state) states.set(prepared.key.domain, (state = new DomainState(prepared.key.domain)));
     // Stream order is time order: one millisecond per page keeps age-based eviction out of the way.
     ingestPage(state, prepared, start + i);
-    const texts = configs.map((c) => classifyPage(state, prepared, c.heuristic, c.hard).text);
+    const texts = configs.map((c) =>
+      c.classifier === "hybrid" || c.classifier === "single-page"
+        ? classifyPageHybrid(state, prepared, c.classifier === "hybrid").text
+        : classifyPage(state, prepared, c.heuristic, c.hard).text,
+    );
     pipelineMs += performance.now() - t0;
+    if (peers) texts.push(readabilityText(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)));
     const position = (positionInSite.get(row.site) ?? 0) + 1;
     positionInSite.set(row.site, position);
     perPage.push({ site: row.site, position, scores: texts.map((t) => prf(t, row.gold)) });
   });
   const report: CorpusReport = { corpus: basename(dir), pages: rows.length, msPerPage: pipelineMs / Math.max(1, rows.length), configs: {} };
-  configs.forEach((config, ci) => {
+  const scored = peers ? [...configs, { name: "readability" } as Config] : configs;
+  scored.forEach((config, ci) => {
     const pick = (pages: typeof perPage, k: keyof Scores) => mean(pages.map((p) => p.scores[ci]![k]));
     const sites: Record<string, number> = {};
     for (const site of new Set(perPage.map((p) => p.site))) sites[site] = pick(perPage.filter((p) => p.site === site), "f1");
@@ -191,7 +217,7 @@ async function main(): Promise<number> {
       console.error(`eval: ${dir} is not a corpus folder (no index.jsonl)`);
       return 2;
     }
-    const report = runCorpus(dir, args.configs, prf, args.limit);
+    const report = runCorpus(dir, args.configs, prf, args.limit, args.peers);
     printReport(report);
     reports.push(report);
   }

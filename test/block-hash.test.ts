@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockHash, hash64, normalizeBlock } from "../src/core/block-hash";
+import { blockHash, hash32, hash64, normalizeBlock } from "../src/core/block-hash";
 
 describe("normalizeBlock", () => {
   it("keeps only letters, lower-cased", () => {
@@ -88,5 +88,18 @@ describe("hash64", () => {
     expect(hash64("a")).not.toBe(hash64("aa"));
     expect(hash64("ab")).not.toBe(hash64("ba"));
     expect(hash64("")).not.toBe(hash64("\0"));
+  });
+});
+
+describe("hash32", () => {
+  it("is the high half of hash64, so schema-1 hashes narrow to it", () => {
+    for (const s of ["", "a", "helloworld", "x".repeat(10_000), "你好", "\u{1F600}"]) {
+      expect(hash32(s)).toMatch(/^[0-9a-f]{8}$/);
+      expect(hash32(s)).toBe(hash64(s).slice(0, 8));
+    }
+  });
+
+  it("is what blockHash returns for the normalized text", () => {
+    expect(blockHash("Hello, World!")).toBe(hash32(normalizeBlock("Hello, World!")));
   });
 });

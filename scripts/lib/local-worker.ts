@@ -3,6 +3,7 @@
  * scripts, and a small local upstream site. Both bind to 127.0.0.1 only.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
@@ -14,9 +15,10 @@ export interface LocalWorker {
   stop(): Promise<void>;
 }
 
-export async function startWorker(vars: Record<string, string>, port = 8787 + Math.floor(Math.random() * 500)): Promise<LocalWorker> {
+/** `extraArgs` go to `wrangler dev` as they are, e.g. `--test-scheduled` (GET /__scheduled runs the cron handler). */
+export async function startWorker(vars: Record<string, string>, port = 8787 + Math.floor(Math.random() * 500), extraArgs: string[] = []): Promise<LocalWorker> {
   const persist = mkdtempSync(join(tmpdir(), "urltree-dev-"));
-  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--log-level", "warn"];
+  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--log-level", "warn", ...extraArgs];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child: ChildProcess = spawn("npx", args, { cwd: resolve(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
@@ -54,16 +56,25 @@ export interface LocalSite {
   close(): Promise<void>;
 }
 
-/** Serves `handler(path)` as HTML, after an optional delay (a slow upstream). */
-export async function startSite(handler: (path: string) => string | null, delayMs = 0): Promise<LocalSite> {
+/** A string is served as HTML; feeds and other documents say their type. */
+export type SiteResponse = string | { body: string; type: string } | null;
+
+/**
+ * Serves `handler(path)` after an optional delay (a slow upstream), with an ETag, answering a
+ * matching If-None-Match with 304 as a well-behaved feed server does.
+ */
+export async function startSite(handler: (path: string) => SiteResponse, delayMs = 0): Promise<LocalSite> {
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const body = handler(req.url ?? "/");
+    const answer = handler(req.url ?? "/");
     setTimeout(() => {
-      if (body === null) {
+      if (answer === null) {
         res.writeHead(404, { "content-type": "text/plain" }).end("not found");
-      } else {
-        res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
+        return;
       }
+      const { body, type } = typeof answer === "string" ? { body: answer, type: "text/html; charset=utf-8" } : answer;
+      const etag = `"${createHash("md5").update(body).digest("hex")}"`;
+      if (req.headers["if-none-match"] === etag) res.writeHead(304, { etag }).end();
+      else res.writeHead(200, { "content-type": type, etag }).end(body);
     }, delayMs);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

@@ -3,7 +3,8 @@
  * is served: decode, segment, URL key, hash, then insert before classify (paper §4), render.
  */
 import { blockHash } from "./block-hash";
-import { classifyBlocks, DEFAULT_HARD_RULES, type BlockVerdict, type HardRules } from "./classify";
+import { classifyBlocks, DEFAULT_HARD_RULES, treeEvidence, type BlockVerdict, type HardRules } from "./classify";
+import { hybridVerdicts } from "./hybrid";
 import { decodeHtml } from "./decode";
 import type { DomainState, IngestOutcome } from "./domain-state";
 import { HEURISTICS, type Heuristic } from "./heuristics";
@@ -74,6 +75,23 @@ export function classifyPage(state: DomainState, prepared: PreparedPage, heurist
     heuristic,
     hard,
   );
+  return { verdicts, support, method: support >= MIN_SUPPORT ? "tree" : "cold-start", text: renderText(prepared.page.blocks, verdicts) };
+}
+
+/**
+ * The hybrid classifier on this page: the learned model with the tree's evidence (`useTree`), or
+ * alone as a single-page extractor. The cascade, as the Worker runs it by default: tree evidence
+ * (template counts, never-seen blocks) and single-page evidence are weighed together by one model;
+ * with no tree knowledge the tree features are zero and the single-page evidence decides.
+ */
+export function classifyPageHybrid(state: DomainState | null, prepared: PreparedPage, useTree = true): Omit<ProcessResult, "ingest"> {
+  let evidence: ReturnType<typeof treeEvidence> | null = null;
+  if (state && useTree) {
+    const held = state.document(prepared.key.key);
+    evidence = treeEvidence(state, { hashes: prepared.hashes, branch: prepared.key.branch, counted: held ? new Set(held.hashes) : null });
+  }
+  const verdicts = hybridVerdicts({ page: prepared.page, evidence: evidence?.evidence ?? null, nodes: evidence?.nodes });
+  const support = evidence?.support ?? 0;
   return { verdicts, support, method: support >= MIN_SUPPORT ? "tree" : "cold-start", text: renderText(prepared.page.blocks, verdicts) };
 }
 

@@ -10,7 +10,7 @@
  * sit inside their item; a nested list with no item text before it gets an empty `<li>`.
  */
 import type { BlockVerdict } from "./classify";
-import { commonDepth, layoutBlocks, titleNeeded, type Container } from "./render-markdown";
+import { commonDepth, layoutBlocks, titleNeeded, type Container, type Unit } from "./render-markdown";
 import type { TextBlock } from "./types";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -48,6 +48,22 @@ export function renderHtml(
   out.push("</head>", "<body>", "<article>");
   if (titleNeeded(title, units)) out.push(`<h1>${escapeHtml(title)}</h1>`);
 
+  out.push(...articleLines(units));
+  out.push("</article>", "</body>", "</html>");
+  return out.join("\n") + "\n";
+}
+
+/**
+ * The content without the document around it, for a feed item's `content:encoded` or
+ * `content_html`: the item already carries the title, so no `<h1>` is added.
+ */
+export function renderHtmlFragment(blocks: readonly TextBlock[], verdicts: readonly BlockVerdict[]): string {
+  return articleLines(layoutBlocks(blocks, verdicts)).join("\n");
+}
+
+/** The `<article>` body: one line per unit, containers opened and closed around them. */
+function articleLines(units: readonly Unit[]): string[] {
+  const out: string[] = [];
   const stack: OpenContainer[] = [];
   const closeItem = (list: OpenContainer) => {
     if (list.itemLine < 0) return;
@@ -108,6 +124,5 @@ export function renderHtml(
     }
   }
 
-  out.push("</article>", "</body>", "</html>");
-  return out.join("\n") + "\n";
+  return out;
 }

@@ -6,34 +6,9 @@
  * leaves `body` empty on real pages that have no `<body>` tag and may even put text outside
  * `<html>`; reading `textContent` of big subtrees is avoided for the same reason it is slow there.
  */
-import { parseHTML } from "linkedom";
+import { parseSegmentationDocument } from "./segment-dom";
+import { HARD, HARD_ROLES, INLINE, LANDMARK_ROLES, LANDMARK_TAGS, SKIP, VOID } from "./segment-tags";
 import type { Landmark, SegmentedPage, TextBlock } from "./types";
-
-/** Tags that do not split a block (formatting and phrasing). `br` splits: old pages use it as a paragraph break. */
-const INLINE = new Set([
-  "a", "abbr", "acronym", "b", "bdi", "bdo", "big", "cite", "code", "data", "dfn", "em", "font", "i",
-  "kbd", "label", "mark", "nobr", "q", "rp", "rt", "ruby", "s", "samp", "small", "span", "strike",
-  "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
-]);
-
-/** Elements whose content is never page text. The pre-pass removes most; these catch what it cannot. */
-const SKIP = new Set(["script", "style", "noscript", "template", "meta", "link", "base", "svg", "math", "iframe", "object", "embed", "select"]);
-
-/** Elements that make every block inside them boilerplate under the hard rules (production notes). */
-const HARD = new Set([
-  "form", "fieldset", "legend", "label", "input", "button", "select", "option", "textarea", "img",
-  "iframe", "embed", "object", "video", "audio", "canvas", "map", "svg", "math", "nav", "aside",
-  "header", "footer", "address",
-]);
-
-const LANDMARK_TAGS = new Set<string>(["nav", "header", "footer", "aside", "form", "main", "article"]);
-const LANDMARK_ROLES: Record<string, Landmark> = {
-  navigation: "nav", banner: "header", contentinfo: "footer", complementary: "aside",
-  search: "form", main: "main", article: "article",
-};
-const HARD_ROLES: Record<string, string> = {
-  navigation: "nav", banner: "header", contentinfo: "footer", complementary: "aside", search: "form",
-};
 
 /**
  * Removes script, style, noscript, template and svg elements and comments before the DOM is built:
@@ -93,8 +68,6 @@ function pathToken(el: DomElement, tag: string): string {
   }
   return token;
 }
-
-const VOID = new Set(["br", "hr", "img", "input", "area", "col", "embed", "source", "track", "wbr"]);
 
 function openFrame(el: DomElement, tag: string, parent: Frame, id: number): Frame {
   const role = el.getAttribute("role");
@@ -162,7 +135,15 @@ const ELEMENT_NODE = 1;
 
 /** Splits an HTML string into text blocks and the page title. */
 export function segmentHtml(html: string): SegmentedPage {
-  const { document } = parseHTML(stripNonText(html));
+  return segmentDocument(parseSegmentationDocument(stripNonText(html)));
+}
+
+/**
+ * The walk over a linkedom document: the lean one segmentHtml builds, or one from linkedom's own
+ * `parseHTML(stripNonText(html))`, which gives the same blocks (test/segment-dom.test.ts).
+ */
+export function segmentDocument(doc: unknown): SegmentedPage {
+  const document = doc as { childNodes: ArrayLike<DomNode> };
   const collector = new BlockCollector();
   let title = "";
 
@@ -175,7 +156,7 @@ export function segmentHtml(html: string): SegmentedPage {
 
   // Iterative pre-order walk: real pages nest deep enough to overflow a recursive one. The top
   // level is read through childNodes because linkedom's doctype node reports no nextSibling.
-  for (const top of Array.from(document.childNodes as ArrayLike<DomNode>)) {
+  for (const top of Array.from(document.childNodes)) {
     let node: DomNode | null = top;
     while (node) {
       let descend = false;

@@ -5,11 +5,13 @@
 import { Hono, type Context } from "hono";
 import { registrableDomain } from "../core/url-key";
 import { auth, hasValidKey } from "./auth";
-import { AppException, errorResponse, type AppError } from "./errors";
+import { AppException, errorResponse } from "./errors";
 import { extractPage, type PageSource } from "./extract";
 import { headerGetter, parseOptions } from "./options";
 import { readCappedBody } from "./request-body";
-import { parseAllowHosts, safeFetch, type FetchFailure } from "./safe-fetch";
+import { fetchError } from "./fetch-error";
+import { mountFeedRoutes } from "./feed-routes";
+import { parseAllowHosts, safeFetch } from "./safe-fetch";
 import { USAGE } from "./usage";
 import { domainTreeStub } from "../store/stub";
 
@@ -37,30 +39,6 @@ function numberVar(value: string | undefined, fallback: number): number {
 /** Worker variables FETCH_TIMEOUT_MS and MAX_BYTES override the defaults. */
 export function appOptionsFrom(env: Env, base: AppOptions = DEFAULT_APP_OPTIONS): AppOptions {
   return { ...base, timeoutMs: numberVar(env.FETCH_TIMEOUT_MS, base.timeoutMs), maxBytes: numberVar(env.MAX_BYTES, base.maxBytes) };
-}
-
-function fetchError(failure: FetchFailure): AppError {
-  switch (failure.kind) {
-    case "invalid_url":
-      return { code: "bad_request", message: failure.message };
-    case "forbidden_target":
-      return { code: "forbidden_target", message: failure.message };
-    case "too_large":
-      return { code: "payload_too_large", message: failure.message };
-    case "unsupported_media_type":
-      return { code: "unsupported_media_type", message: failure.message };
-    case "upstream_status":
-      return { code: "upstream_failed", message: failure.message, status: failure.status };
-    case "too_many_redirects":
-    case "upstream_error":
-      return { code: "upstream_failed", message: failure.message };
-    case "timeout":
-      return { code: "upstream_timeout", message: failure.message };
-    default: {
-      const unreachable: never = failure;
-      return unreachable;
-    }
-  }
 }
 
 /** Browsers and proxies fold `//` in paths, so `/https:/example.com` must still work. */
@@ -153,6 +131,8 @@ export function createApp(base: AppOptions = DEFAULT_APP_OPTIONS): Hono<AppEnv> 
     if (!/^https?:\/\//i.test(source.url)) throw new AppException({ code: "bad_request", message: "url must be an absolute http(s) URL" });
     return extractPage({ env: c.env, trusted: hasValidKey(c.env, c.req.header("authorization")) }, source, opts);
   });
+
+  mountFeedRoutes(app, { appOptions: (env) => appOptionsFrom(env, base), targetFromPath });
 
   // Proxy style last: everything after the first slash, query included, is the target URL.
   app.use("/*", auth({ scope: "api" }));

@@ -11,6 +11,11 @@ export type AppError =
   | { code: "not_found"; message: string }
   | { code: "payload_too_large"; message: string }
   | { code: "unsupported_media_type"; message: string }
+  | { code: "conflict"; message: string }
+  /** A feed that is malformed, not a feed, or refused as hostile (entity declarations). */
+  | { code: "invalid_feed"; message: string }
+  /** An HTML page given as a feed, without a `<link rel="alternate">` to one. */
+  | { code: "no_feed"; message: string }
   | { code: "upstream_failed"; message: string; status?: number }
   | { code: "upstream_timeout"; message: string }
   | { code: "internal"; message: string };
@@ -30,6 +35,11 @@ export function statusOf(error: AppError): number {
       return 413;
     case "unsupported_media_type":
       return 415;
+    case "conflict":
+      return 409;
+    case "invalid_feed":
+    case "no_feed":
+      return 422;
     case "upstream_failed":
       return 502;
     case "upstream_timeout":

@@ -8,7 +8,8 @@ import { renderMarkdown } from "../core/render-markdown";
 import { renderText } from "../core/render";
 import { preparePage, type PreparedPage } from "../core/pipeline";
 import { heuristicLabel } from "../core/heuristics";
-import type { TreeResponse } from "../store/domain-tree";
+import { hybridVerdicts } from "../core/hybrid";
+import type { TreeRequest, TreeResponse } from "../store/domain-tree";
 import { domainTreeStub } from "../store/stub";
 import { AppException } from "./errors";
 import type { RequestOptions } from "./options";
@@ -28,7 +29,8 @@ export interface ExtractContext {
   trusted: boolean;
 }
 
-function prepare(source: PageSource, options: RequestOptions): PreparedPage {
+/** The pure stages (decode, segment, URL key, hashes); a URL the key stage refuses is a 400. */
+export function preparePageSource(source: PageSource, options: Pick<RequestOptions, "title">): PreparedPage {
   try {
     return preparePage({ body: source.body, contentType: source.contentType, url: source.url, title: options.title });
   } catch (err) {
@@ -37,10 +39,9 @@ function prepare(source: PageSource, options: RequestOptions): PreparedPage {
   }
 }
 
-export async function extractPage(ctx: ExtractContext, source: PageSource, options: RequestOptions): Promise<Response> {
-  const prepared = prepare(source, options);
-  const learn = options.learn && (source.fetched || ctx.trusted);
-  const tree: TreeResponse = await domainTreeStub(ctx.env, prepared.key.domain).extract({
+/** What the domain's Durable Object needs for one page: hashes and block features, no text. */
+export function treeRequestFor(prepared: PreparedPage, options: Pick<RequestOptions, "heuristic" | "hard" | "classifier">, learn: boolean): TreeRequest {
+  return {
     domain: prepared.key.domain,
     key: prepared.key.key,
     branch: prepared.key.branch,
@@ -48,17 +49,54 @@ export async function extractPage(ctx: ExtractContext, source: PageSource, optio
     learn,
     heuristic: options.heuristic,
     hard: options.hard,
-  });
-  return render(source, prepared, tree, options, learn);
+    evidence: options.classifier === "hybrid",
+  };
 }
 
-function render(source: PageSource, prepared: PreparedPage, tree: TreeResponse, options: RequestOptions, learned: boolean): Response {
+/**
+ * The cascade, decided here for every request: the Durable Object answers with the tree's own
+ * verdicts (heuristic + hard rules) and, for the hybrid, its per-block evidence; the hybrid model
+ * then runs in the Worker over single-page features plus that evidence (zero while the domain's
+ * tree has seen nothing but this page). "tree" keeps the tree's verdicts as they are.
+ */
+export function applyClassifier(prepared: PreparedPage, tree: TreeResponse, options: Pick<RequestOptions, "classifier">): TreeResponse {
+  if (options.classifier === "tree") return tree;
+  const ev = options.classifier === "hybrid" && tree.evidence && tree.evidence.support > 1 ? tree.evidence : null;
+  const verdicts = hybridVerdicts({ page: prepared.page, evidence: ev?.evidence ?? null, nodes: ev?.nodes });
+  return { ...tree, verdicts, evidence: undefined };
+}
+
+/** One page through its domain's tree, as data: what the renderers (and the feed code) work from. */
+export interface Extraction {
+  source: PageSource;
+  prepared: PreparedPage;
+  tree: TreeResponse;
+  learned: boolean;
+}
+
+export async function extractData(ctx: ExtractContext, source: PageSource, options: RequestOptions): Promise<Extraction> {
+  const prepared = preparePageSource(source, options);
+  const learned = options.learn && (source.fetched || ctx.trusted);
+  const answer = await domainTreeStub(ctx.env, prepared.key.domain).extract(treeRequestFor(prepared, options, learned));
+  return { source, prepared, tree: applyClassifier(prepared, answer, options), learned };
+}
+
+export async function extractPage(ctx: ExtractContext, source: PageSource, options: RequestOptions): Promise<Response> {
+  return renderExtraction(await extractData(ctx, source, options), options);
+}
+
+export function classifierLabel(options: Pick<RequestOptions, "classifier" | "heuristic">): string {
+  return options.classifier === "tree" ? heuristicLabel(options.heuristic) : options.classifier;
+}
+
+/** The HTTP answer in the requested format, with the evidence headers. */
+export function renderExtraction({ source, prepared, tree, learned }: Extraction, options: RequestOptions): Response {
   const { page, key } = prepared;
   const title = options.title ?? page.title;
   const headers = new Headers({
     "x-extract-method": tree.method,
     "x-tree-support": String(tree.support),
-    "x-heuristic": heuristicLabel(options.heuristic),
+    "x-heuristic": classifierLabel(options),
     "x-url-key": key.key,
     "x-domain": key.domain,
     "x-ingest": learned ? tree.ingest?.kind ?? "none" : "not-learned",
@@ -84,7 +122,7 @@ function render(source: PageSource, prepared: PreparedPage, tree: TreeResponse, 
         charset: prepared.charset,
         method: tree.method,
         support: tree.support,
-        heuristic: heuristicLabel(options.heuristic),
+        heuristic: classifierLabel(options),
         learned: learned ? tree.ingest?.kind ?? null : false,
         text: renderText(page.blocks, tree.verdicts),
       };

@@ -11,6 +11,12 @@ export type Format = "text" | "markdown" | "html" | "json";
 
 export interface RequestOptions {
   format: Format;
+  /**
+   * "hybrid" (default): the learned model weighs single-page evidence and the tree's evidence
+   * (gathered with `heuristic`). "tree": the URL Tree heuristic and hard rules alone.
+   * "single-page": the model without the tree (the tree still learns from the page).
+   */
+  classifier: "hybrid" | "tree" | "single-page";
   heuristic: Heuristic;
   hard: HardRules;
   /** The caller's wish; the route may still refuse to learn (untrusted HTML). */
@@ -68,11 +74,14 @@ export function parseOptions(get: (name: string) => string | undefined, accept: 
     if (!Number.isFinite(n)) bad(`${name} must be a number, got "${raw}"`);
     overrides[name] = n;
   }
-  const parsed = parseHeuristic(get("heuristic") || "vote", overrides);
+  const requested = get("heuristic") || "hybrid";
+  const classifier = requested === "hybrid" || requested === "single-page" ? requested : "tree";
+  const parsed = parseHeuristic(classifier === "tree" ? requested : "vote", overrides);
   if (!parsed.ok) bad(parsed.error);
 
   return {
     format,
+    classifier,
     heuristic: parsed.heuristic,
     hard: flag("hard", get("hard"), true) ? DEFAULT_HARD_RULES : NO_HARD_RULES,
     learn: flag("learn", get("learn"), true),

@@ -9,6 +9,12 @@ Routes
   GET  /admin/domains/{domain}/stats     documents, nodes, bytes, oldest/newest   (ADMIN_KEY)
   GET  /admin/domains/{domain}/export    the domain's URL Tree as JSON            (ADMIN_KEY)
   POST /admin/domains/{domain}/reset     forget the domain                        (ADMIN_KEY)
+  GET  /feed?url={feed}[&format=rss|atom|jsonfeed][&max=N]   any RSS/RDF/Atom/JSON feed (or a page
+                                   linking one) rewritten with each item's full text
+  GET  /feed/{feed}                the same, path style (options as X-Format, X-Max headers)
+  POST /feeds {"url", "intervalMinutes"?, "maxItems"?}   watch a feed: the cron trigger polls it (ADMIN_KEY)
+  GET  /feeds[/{id}]               watched feeds: last poll, items seen, errors        (ADMIN_KEY)
+  DELETE /feeds/{id}               stop watching                                       (ADMIN_KEY)
 
 Formats: format=text|markdown|html|json, or the Accept header (text/plain, text/markdown,
   text/html, application/json). debug=1 with json lists every block with its label and the

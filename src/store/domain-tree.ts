@@ -9,7 +9,7 @@
  * is dropped and rebuilt from the documents table on the next call.
  */
 import { DurableObject } from "cloudflare:workers";
-import { classifyBlocks, type BlockVerdict, type HardRules } from "../core/classify";
+import { classifyBlocks, treeEvidence, type BlockVerdict, type HardRules, type TreeEvidenceResult } from "../core/classify";
 import { DEFAULT_EVICTION, DomainState, type EvictionPolicy, type IngestOutcome } from "../core/domain-state";
 import type { Heuristic } from "../core/heuristics";
 import { MIN_SUPPORT } from "../core/pipeline";
@@ -26,6 +26,8 @@ export interface TreeRequest {
   heuristic: Heuristic;
   hard: HardRules;
   now?: number;
+  /** Also return the tree's evidence per block, for the hybrid classifier (which runs in the Worker). */
+  evidence?: boolean;
 }
 
 export interface TreeResponse {
@@ -34,6 +36,7 @@ export interface TreeResponse {
   support: number;
   ingest: IngestOutcome | null;
   rowsWritten: number;
+  evidence?: TreeEvidenceResult;
 }
 
 export interface DomainStats {
@@ -66,12 +69,14 @@ export class DomainTree extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly policy: EvictionPolicy;
   private state: DomainState | null = null;
+  /** Row id of each held document's key, loaded with the state (schema 2 has no url_key index). */
+  private seqs = new Map<string, number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.policy = evictionPolicyFrom(env);
-    migrate(this.sql);
+    ctx.storage.transactionSync(() => migrate(this.sql));
   }
 
   private storedDomain(): string | null {
@@ -88,10 +93,12 @@ export class DomainTree extends DurableObject<Env> {
     const stored = this.storedDomain();
     if (stored && stored !== domain) throw new Error(`this object holds ${stored}, not ${domain}`);
     const state = new DomainState(domain, this.policy);
-    const rows = this.sql.exec<{ url_key: string; branch: string; time: number; hashes: ArrayBuffer }>(
-      `SELECT url_key, branch, time, hashes FROM documents ORDER BY seq`,
+    const rows = this.sql.exec<{ seq: number; url_key: string; branch: string; time: number; hashes: ArrayBuffer }>(
+      `SELECT seq, url_key, branch, time, hashes FROM documents ORDER BY seq`,
     );
+    this.seqs = new Map();
     for (const row of rows) {
+      this.seqs.set(row.url_key, row.seq);
       state.restore({ key: row.url_key, branch: JSON.parse(row.branch) as string[], time: row.time, hashes: unpackHashes(row.hashes) });
     }
     this.state = state;
@@ -113,6 +120,39 @@ export class DomainTree extends DurableObject<Env> {
         throw err;
       }
     }
+    return { ...this.classify(state, req), ingest, rowsWritten };
+  }
+
+  /**
+   * Several pages of this domain at once (a feed's articles): all are inserted first, in one
+   * transaction, and only then is each classified. A feed of a site the tree has never seen thus
+   * teaches the tree its template before any of its articles is judged, instead of the first
+   * articles going out as cold starts. One uninterrupted step, like `extract`.
+   */
+  async extractMany(reqs: TreeRequest[]): Promise<TreeResponse[]> {
+    if (reqs.length === 0) return [];
+    const domain = reqs[0]!.domain;
+    if (reqs.some((r) => r.domain !== domain)) throw new Error("extractMany: all pages must belong to one domain");
+    const state = this.load(domain);
+    const ingests: (IngestOutcome | null)[] = [];
+    const rows: number[] = [];
+    try {
+      this.ctx.storage.transactionSync(() => {
+        for (const req of reqs) {
+          const now = req.now ?? Date.now();
+          const ingest = req.learn ? state.ingest(req.key, req.branch, req.blocks, now) : null;
+          ingests.push(ingest);
+          rows.push(ingest ? this.persist(state, req, ingest, now) : 0);
+        }
+      });
+    } catch (err) {
+      this.state = null;
+      throw err;
+    }
+    return reqs.map((req, i) => ({ ...this.classify(state, req), ingest: ingests[i]!, rowsWritten: rows[i]! }));
+  }
+
+  private classify(state: DomainState, req: TreeRequest): Pick<TreeResponse, "verdicts" | "support" | "method" | "evidence"> {
     const held = state.document(req.key);
     const { verdicts, support } = classifyBlocks(
       state,
@@ -120,7 +160,11 @@ export class DomainTree extends DurableObject<Env> {
       req.heuristic,
       req.hard,
     );
-    return { verdicts, support, method: support >= MIN_SUPPORT ? "tree" : "cold-start", ingest, rowsWritten };
+    const result: Pick<TreeResponse, "verdicts" | "support" | "method" | "evidence"> = { verdicts, support, method: support >= MIN_SUPPORT ? "tree" : "cold-start" };
+    if (req.evidence) {
+      result.evidence = treeEvidence(state, { hashes: req.blocks.map((b) => b.hash), branch: req.branch, counted: held ? new Set(held.hashes) : null });
+    }
+    return result;
   }
 
   private persist(state: DomainState, req: TreeRequest, ingest: IngestOutcome, now: number): number {
@@ -130,12 +174,14 @@ export class DomainTree extends DurableObject<Env> {
     }
     const doc = state.document(req.key)!;
     if (ingest.kind === "inserted") {
-      written += this.sql.exec(
-        `INSERT INTO documents (url_key, branch, time, hashes) VALUES (?, ?, ?, ?)`,
+      const cursor = this.sql.exec<{ seq: number }>(
+        `INSERT INTO documents (url_key, branch, time, hashes) VALUES (?, ?, ?, ?) RETURNING seq`,
         doc.key, JSON.stringify(doc.branch), doc.time, packHashes(doc.hashes),
-      ).rowsWritten;
+      );
+      this.seqs.set(doc.key, cursor.one().seq);
+      written += cursor.rowsWritten;
     } else if (ingest.kind === "revision") {
-      written += this.sql.exec(`UPDATE documents SET hashes = ? WHERE url_key = ?`, packHashes(doc.hashes), doc.key).rowsWritten;
+      written += this.sql.exec(`UPDATE documents SET hashes = ? WHERE seq = ?`, packHashes(doc.hashes), this.seqs.get(doc.key)!).rowsWritten;
     }
     written += this.deleteRemoved(state);
     if (ingest.kind === "inserted") this.ensureAlarm(now);
@@ -144,7 +190,10 @@ export class DomainTree extends DurableObject<Env> {
 
   private deleteRemoved(state: DomainState): number {
     let written = 0;
-    for (const key of state.takeRemoved()) written += this.sql.exec(`DELETE FROM documents WHERE url_key = ?`, key).rowsWritten;
+    for (const key of state.takeRemoved()) {
+      written += this.sql.exec(`DELETE FROM documents WHERE seq = ?`, this.seqs.get(key)!).rowsWritten;
+      this.seqs.delete(key);
+    }
     return written;
   }
 
@@ -196,7 +245,8 @@ export class DomainTree extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.state = null;
-    migrate(this.sql);
+    this.seqs = new Map();
+    this.ctx.storage.transactionSync(() => migrate(this.sql));
     return { removed };
   }
 }

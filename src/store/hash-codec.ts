@@ -1,22 +1,51 @@
-/** 64-bit block hashes travel as 16 hex digits and are stored as 8 raw bytes: half the size. */
+/**
+ * Block hashes travel as hex digits (8 since schema 2) and are stored as raw big-endian bytes,
+ * 4 per hash: half the size of the text.
+ */
 
+export const HASH_BYTES = 4;
+
+const HASH = /^[0-9a-f]{8}$/;
+
+/** Throws on anything but 8 lowercase hex digits: a hash stored other than it is held would change the tree on reload. */
 export function packHashes(hashes: readonly string[]): Uint8Array {
-  const out = new Uint8Array(hashes.length * 8);
-  hashes.forEach((h, i) => {
-    for (let b = 0; b < 8; b++) out[i * 8 + b] = parseInt(h.slice(b * 2, b * 2 + 2), 16);
-  });
+  const out = new Uint8Array(hashes.length * HASH_BYTES);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < hashes.length; i++) {
+    const h = hashes[i]!;
+    if (!HASH.test(h)) throw new Error(`not a 32-bit block hash: ${JSON.stringify(h)}`);
+    view.setUint32(i * HASH_BYTES, parseInt(h, 16));
+  }
   return out;
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-
 export function unpackHashes(bytes: ArrayBuffer | Uint8Array): string[] {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const out: string[] = [];
-  for (let i = 0; i + 8 <= view.length; i += 8) {
-    let h = "";
-    for (let b = 0; b < 8; b++) h += HEX[view[i + b]!];
-    out.push(h);
-  }
+  for (let i = 0; i + HASH_BYTES <= data.length; i += HASH_BYTES) out.push(view.getUint32(i).toString(16).padStart(8, "0"));
   return out;
+}
+
+/**
+ * Schema 1 stored 8-byte hashes; their first 4 bytes are the 32-bit hash of the same block (see
+ * hash32 in core/block-hash.ts). Two hashes of one document may narrow to the same value: kept
+ * once, since a document counts each hash once.
+ */
+export function narrowSchema1Hashes(bytes: ArrayBuffer | Uint8Array): Uint8Array {
+  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  const seen = new Set<number>();
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const out: number[] = [];
+  for (let i = 0; i + 8 <= data.length; i += 8) {
+    const h = view.getUint32(i);
+    if (!seen.has(h)) {
+      seen.add(h);
+      out.push(h);
+    }
+  }
+  const packed = new Uint8Array(out.length * HASH_BYTES);
+  const outView = new DataView(packed.buffer);
+  out.forEach((h, i) => outView.setUint32(i * HASH_BYTES, h));
+  return packed;
 }

@@ -1,0 +1,314 @@
+/**
+ * Node benchmark over the shared corpora: our pipeline stage by stage and whole, and, in the same
+ * run and on the same pages, the peers: htmlparser2 tokenization alone (the floor), linkedom
+ * parse alone, and Readability on linkedom (what users would pick instead).
+ *
+ * usage: npm run bench [-- --quick] [--rounds N] [--pages N] [--corpus NAME[,NAME]]
+ *   --quick     a few pages per corpus, one round: a smoke test (report goes to bench/out/)
+ *   --rounds N  passes over all pages, each timing every task once per page (default 2)
+ *   --pages N   at most N pages per corpus
+ *
+ * Every task sample is one page. Tasks run one after another inside a round and rounds repeat,
+ * so a change of machine load hits every task alike; the ratios are what to compare between runs.
+ * The full report is written to bench/report.json and bench/report.md.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { PerformanceObserver } from "node:perf_hooks";
+import { join, resolve } from "node:path";
+import { Readability } from "@mozilla/readability";
+import { Parser } from "htmlparser2";
+import { parseHTML } from "linkedom";
+import { Bench } from "tinybench";
+import { blockHash } from "../src/core/block-hash";
+import { classifyBlocks, DEFAULT_HARD_RULES, type BlockVerdict } from "../src/core/classify";
+import { decodeHtml } from "../src/core/decode";
+import { DomainState } from "../src/core/domain-state";
+import { HEURISTICS } from "../src/core/heuristics";
+import { classifyPage, ingestPage, preparePage, type PreparedPage } from "../src/core/pipeline";
+import { renderText } from "../src/core/render";
+import { segmentHtml } from "../src/core/segment";
+import { buildUrlKey } from "../src/core/url-key";
+import { CORPORA, corpusExists, DATA_DIR, loadCorpus, type CorpusPage } from "./lib/corpus";
+import { machineInfo, machineLine } from "./lib/machine";
+import { fmt, markdownTable, summarize, table, type Summary } from "./lib/stats";
+
+const argv = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const quick = argv.includes("--quick");
+const rounds = Number(option("--rounds") ?? (quick ? 1 : 2));
+const pagesPerCorpus = Number(option("--pages") ?? (quick ? 8 : Infinity));
+const corpora = (option("--corpus")?.split(",") ?? [...CORPORA]).filter((c) => corpusExists(c));
+const outDir = resolve(import.meta.dirname, quick ? "../bench/out" : "../bench");
+const gc = (globalThis as { gc?: () => void }).gc;
+
+if (corpora.length === 0) {
+  console.log(`bench: no corpora under ${DATA_DIR} (expected ${CORPORA.join(", ")}); nothing to measure.`);
+  console.log("bench: set EVAL_DATA_DIR to a folder of corpora (index.jsonl + pages/) to run it.");
+  process.exit(0);
+}
+
+interface Page extends CorpusPage {
+  html: string;
+}
+
+/** Stage inputs, made per chunk so the heap the benchmark keeps (and every GC walks) stays small. */
+interface Inputs {
+  prepared: PreparedPage;
+  verdicts: BlockVerdict[];
+}
+
+const machine = machineInfo();
+console.log(`bench: ${machineLine(machine)}`);
+const pages: Page[] = corpora.flatMap((c) => loadCorpus(c, pagesPerCorpus)).map((p) => ({ ...p, html: decodeHtml(p.bytes).html }));
+const bytesPerPass = pages.reduce((s, p) => s + p.bytes.byteLength, 0);
+const CHUNK = 50;
+console.log(`bench: ${pages.length} pages (${corpora.map((c) => `${c} ${pages.filter((p) => p.corpus === c).length}`).join(", ")}), ${fmt(bytesPerPass / 1e6, 1)} MB of HTML; ${rounds} round(s)`);
+
+/** Per-domain trees for the stateful tasks, emptied at the start of each round. */
+function statesFor(): { get: (domain: string) => DomainState; clear: () => void } {
+  const states = new Map<string, DomainState>();
+  return {
+    get(domain) {
+      let s = states.get(domain);
+      if (!s) states.set(domain, (s = new DomainState(domain)));
+      return s;
+    },
+    clear: () => states.clear(),
+  };
+}
+
+function ingestAndClassify(state: DomainState, prepared: PreparedPage, now: number): BlockVerdict[] {
+  const { key, page, hashes } = prepared;
+  ingestPage(state, prepared, now);
+  const held = state.document(key.key);
+  return classifyBlocks(state, { blocks: page.blocks, hashes, branch: key.branch, counted: held ? new Set(held.hashes) : null }, HEURISTICS.vote, DEFAULT_HARD_RULES).verdicts;
+}
+
+/** A task gets one page per call, with its stage inputs and its position in the stream. */
+interface TaskSpec {
+  name: string;
+  group: "ours" | "peer";
+  run: (page: Page, inputs: Inputs, position: number) => unknown;
+  /** Stream state to empty when a round starts. */
+  states?: ReturnType<typeof statesFor>;
+}
+
+const treeStates = statesFor();
+const pipelineStates = statesFor();
+const inputStates = statesFor();
+const tokenizerOptions = { lowerCaseAttributeNames: false, decodeEntities: true, xmlMode: false };
+
+const TASKS: TaskSpec[] = [
+  { name: "decode + segment", group: "ours", run: (p) => segmentHtml(decodeHtml(p.bytes).html) },
+  { name: "URL key", group: "ours", run: (p, x) => buildUrlKey(p.url, { title: x.prepared.page.title }) },
+  { name: "block hashes", group: "ours", run: (_p, x) => x.prepared.page.blocks.map((b) => blockHash(b.text)) },
+  {
+    name: "tree insert + classify",
+    group: "ours",
+    states: treeStates,
+    run: (_p, x, position) => ingestAndClassify(treeStates.get(x.prepared.key.domain), x.prepared, position),
+  },
+  { name: "render (text)", group: "ours", run: (_p, x) => renderText(x.prepared.page.blocks, x.verdicts) },
+  {
+    name: "whole pipeline",
+    group: "ours",
+    states: pipelineStates,
+    run: (p, _x, position) => {
+      const prepared = preparePage({ body: p.bytes, url: p.url });
+      const state = pipelineStates.get(prepared.key.domain);
+      ingestPage(state, prepared, position);
+      return classifyPage(state, prepared, HEURISTICS.vote, DEFAULT_HARD_RULES).text;
+    },
+  },
+  { name: "htmlparser2 tokenize (floor)", group: "peer", run: (p) => new Parser(null, tokenizerOptions).end(p.html) },
+  { name: "linkedom parse", group: "peer", run: (p) => parseHTML(p.html) },
+  {
+    name: "Readability on linkedom",
+    group: "peer",
+    run: (p) => {
+      const { document } = parseHTML(p.html);
+      try {
+        return new Readability(document as unknown as Document).parse();
+      } catch {
+        return null; // a page Readability cannot handle still cost what it cost
+      }
+    },
+  },
+];
+
+const samples = new Map<string, number[]>(TASKS.map((t) => [t.name, []]));
+/** When each task was measuring, to charge it the garbage collections that ran meanwhile. */
+const windows: { task: string; start: number; end: number }[] = [];
+const gcEntries: { start: number; duration: number }[] = [];
+const gcObserver = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcEntries.push({ start: e.startTime, duration: e.duration });
+});
+gcObserver.observe({ entryTypes: ["gc"] });
+
+async function runChunk(round: number, from: number): Promise<void> {
+  const chunk = pages.slice(from, from + CHUNK);
+  const inputs: Inputs[] = chunk.map((p, j) => {
+    const prepared = preparePage({ body: p.bytes, url: p.url });
+    return { prepared, verdicts: ingestAndClassify(inputStates.get(prepared.key.domain), prepared, from + j) };
+  });
+  const warmup = round === 0 && from === 0;
+  const bench = new Bench({
+    iterations: chunk.length,
+    time: 0,
+    warmup,
+    warmupIterations: Math.min(chunk.length, quick ? 4 : CHUNK),
+    warmupTime: 0,
+    retainSamples: true,
+    throws: true,
+    // Garbage left by one task must not be collected on the next task's clock.
+    setup: () => gc?.(),
+  });
+  for (const spec of TASKS) {
+    let next = 0;
+    let start = 0;
+    bench.add(
+      spec.name,
+      () => {
+        const i = next++ % chunk.length;
+        return spec.run(chunk[i]!, inputs[i]!, from + i);
+      },
+      {
+        beforeAll(mode) {
+          next = 0;
+          // Warm-up pages went into the trees too: a round's stream starts from empty trees.
+          if (mode === "run" && from === 0) spec.states?.clear();
+          start = performance.now();
+        },
+        afterAll(mode) {
+          if (mode === "run") windows.push({ task: spec.name, start, end: performance.now() });
+        },
+      },
+    );
+  }
+  await bench.run();
+  for (const task of bench.tasks) {
+    const result = task.result;
+    if (result.state !== "completed") throw new Error(`bench: task ${task.name} ended ${result.state}`);
+    samples.get(task.name)!.push(...(result.latency.samples ?? []));
+  }
+}
+
+async function runRound(round: number): Promise<void> {
+  inputStates.clear();
+  for (let from = 0; from < pages.length; from += CHUNK) await runChunk(round, from);
+  process.stdout.write(`bench: round ${round + 1}/${rounds} done\n`);
+}
+
+/** Milliseconds of garbage collection per page that ran while each task was measured. */
+function gcPerPage(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of gcEntries) {
+    const w = windows.find((x) => e.start >= x.start && e.start < x.end);
+    if (w) out.set(w.task, (out.get(w.task) ?? 0) + e.duration);
+  }
+  for (const [task, ms] of out) out.set(task, ms / samples.get(task)!.length);
+  return out;
+}
+
+/**
+ * RAM the in-memory URL Trees of stream-ctf hold, per 1,000 documents (the paper: 6.5 MB): the
+ * heap growth from streaming the corpus into its domains' states, after full collections.
+ */
+function treeMemory(): { documents: number; mbPer1000: number } | null {
+  const stream = pages.filter((p) => p.corpus === "stream-ctf");
+  if (!gc || stream.length < 100) return null;
+  gc();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const states = new Map<string, DomainState>();
+  stream.forEach((p, i) => {
+    const prepared = preparePage({ body: p.bytes, url: p.url });
+    let state = states.get(prepared.key.domain);
+    if (!state) states.set(prepared.key.domain, (state = new DomainState(prepared.key.domain)));
+    ingestPage(state, prepared, i);
+  });
+  gc();
+  gc();
+  const bytes = process.memoryUsage().heapUsed - before;
+  let documents = 0;
+  for (const state of states.values()) documents += state.size;
+  return { documents, mbPer1000: (bytes / 1e6 / documents) * 1000 };
+}
+
+for (let r = 0; r < rounds; r++) await runRound(r);
+await new Promise((r) => setTimeout(r, 50));
+gcObserver.disconnect();
+const gcMs = gcPerPage();
+
+const results = TASKS.map((t) => {
+  const s = summarize(samples.get(t.name)!);
+  return { name: t.name, group: t.group, ...s, gcMsPerPage: gcMs.get(t.name) ?? 0, mbPerSecond: (bytesPerPass * rounds) / 1e6 / (s.total / 1000) };
+});
+const by = (name: string): Summary => results.find((r) => r.name === name)!;
+const whole = by("whole pipeline");
+const readability = by("Readability on linkedom");
+const linkedom = by("linkedom parse");
+const floor = by("htmlparser2 tokenize (floor)");
+const ratios = {
+  wholeOverReadability: { mean: whole.mean / readability.mean, median: whole.median / readability.median },
+  wholeOverLinkedomParse: { mean: whole.mean / linkedom.mean, median: whole.median / linkedom.median },
+  wholeOverTokenizer: { mean: whole.mean / floor.mean, median: whole.median / floor.median },
+};
+const targets = [
+  { target: "whole pipeline <= 1/3 of Readability on linkedom", value: Math.max(ratios.wholeOverReadability.mean, ratios.wholeOverReadability.median), limit: 1 / 3 },
+  { target: "whole pipeline <= 1.5x linkedom parse", value: Math.max(ratios.wholeOverLinkedomParse.mean, ratios.wholeOverLinkedomParse.median), limit: 1.5 },
+].map((t) => ({ ...t, met: t.value <= t.limit }));
+const memory = treeMemory();
+
+const header = ["task (per page)", "mean ms", "median ms", "p95 ms", "MB/s", "GC ms"];
+const rows = results.map((r) => [`${r.group === "peer" ? "peer: " : ""}${r.name}`, fmt(r.mean), fmt(r.median), fmt(r.p95), fmt(r.mbPerSecond, 1), fmt(r.gcMsPerPage)]);
+const ratioRows = [
+  ["ours / Readability on linkedom", fmt(ratios.wholeOverReadability.mean, 3), fmt(ratios.wholeOverReadability.median, 3)],
+  ["ours / linkedom parse", fmt(ratios.wholeOverLinkedomParse.mean, 3), fmt(ratios.wholeOverLinkedomParse.median, 3)],
+  ["ours / htmlparser2 tokenize", fmt(ratios.wholeOverTokenizer.mean, 3), fmt(ratios.wholeOverTokenizer.median, 3)],
+];
+const targetLines = targets.map((t) => `${t.met ? "MET    " : "NOT MET"}  ${t.target}: ${fmt(t.value, 3)} (worse of mean and median ratio; limit ${fmt(t.limit, 3)})`);
+const memoryLine = memory
+  ? `URL Tree RAM (stream-ctf, ${memory.documents} documents): ${fmt(memory.mbPer1000)} MB per 1,000 documents (paper: 6.5 MB)`
+  : "URL Tree RAM: not measured (needs 100+ pages of stream-ctf and node --expose-gc)";
+
+console.log("\n" + table(header, rows));
+console.log("\n" + table(["ratio (whole pipeline)", "mean", "median"], ratioRows));
+console.log("\n" + targetLines.join("\n"));
+console.log(memoryLine);
+
+const report = {
+  machine: { ...machine, loadAverageAtEnd: machineInfo().loadAverage },
+  quick,
+  rounds,
+  corpora: corpora.map((c) => ({ name: c, pages: pages.filter((p) => p.corpus === c).length })),
+  pages: pages.length,
+  megabytesPerPass: bytesPerPass / 1e6,
+  tasks: results,
+  ratios,
+  targets,
+  treeMemory: memory,
+};
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, "report.json"), JSON.stringify(report, null, 2) + "\n");
+writeFileSync(
+  join(outDir, "report.md"),
+  [
+    "# Benchmark: pipeline vs peers (Node)",
+    "",
+    `\`npm run bench${quick ? " -- --quick" : ""}\` on ${machineLine(machine)}.`,
+    `${pages.length} pages (${report.corpora.map((c) => `${c.name} ${c.pages}`).join(", ")}), ${fmt(bytesPerPass / 1e6, 1)} MB of HTML, ${rounds} round(s); every sample is one page.`,
+    "",
+    markdownTable(header, rows),
+    "",
+    markdownTable(["ratio (whole pipeline)", "mean", "median"], ratioRows),
+    "",
+    ...targets.map((t) => `- ${t.met ? "**met**" : "**not met**"}: ${t.target}: ${fmt(t.value, 3)} (limit ${fmt(t.limit, 3)})`),
+    `- ${memoryLine}`,
+    "",
+  ].join("\n"),
+);
+console.log(`\nbench: wrote ${join(outDir, "report.json")} and report.md`);

@@ -1,0 +1,207 @@
+/**
+ * Block features for the single-page extractor and the hybrid classifier: shallow text features
+ * (boilerpipe, Web2Text), structure (tag, landmark, depth, class and id words of the path), how much
+ * of the page's text sits under each ancestor (a container-density signal in the spirit of
+ * Readability and Gottron's LSI), the neighbours (content comes in runs), and, when the domain's
+ * URL Tree knows the block, the tree's evidence. No per-language word lists: class and id names
+ * are template vocabulary, not the page's language.
+ */
+import type { TextBlock } from "./types";
+
+/** What the URL Tree says about one block, when the domain has documents. */
+export interface TreeEvidence {
+  /** n_s of the node consulted (the deepest with enough support, else the domain node). */
+  support: number;
+  /** c(b) at that node, this document included. */
+  count: number;
+  /** n_s of the domain node. */
+  domainSupport: number;
+  /** The production voting rule's verdict. */
+  voteBoilerplate: boolean;
+}
+
+const TAG_GROUPS: [string, RegExp][] = [
+  ["h1", /^h1$/],
+  ["h2", /^h2$/],
+  ["h3-6", /^h[3-6]$/],
+  ["p", /^p$/],
+  ["li", /^(li|dd|dt)$/],
+  ["td", /^(td|th)$/],
+  ["div", /^(div|section|article|main|center)$/],
+  ["inline", /^(span|a|b|strong|em|i|font|u|small|big|#document|body|html)$/],
+  ["quote", /^(blockquote|q)$/],
+  ["pre", /^(pre|code)$/],
+  ["caption", /^(figcaption|caption|figure)$/],
+  ["control", /^(label|button|option|select|legend|input|textarea)$/],
+];
+
+const LANDMARKS = ["nav", "header", "footer", "aside", "form", "main", "article"] as const;
+
+const PATH_WORDS: [string, RegExp][] = [
+  ["content", /article|content|story|entry|post|body|text|main|prose|copy|detail/],
+  ["comment", /comment|disqus|reply|respond|discussion/],
+  ["related", /related|recommend|more|trending|popular|most|also|next|prev|teaser|promo|outbrain|taboola/],
+  // Not twitter/facebook: embedded posts (blockquote.twitter-tweet) are often the article's own content.
+  ["share", /share|social|sharing|print|email|follow/],
+  ["nav", /nav|menu|breadcrumb|crumb|pagination|pager|toc|tabs?\b|masthead|skip/],
+  ["side", /sidebar|side-|aside|widget|rail|column|col-/],
+  ["footer", /footer|copyright|legal|colophon|bottom/],
+  ["header", /header|banner|logo|top-?bar|brand/],
+  ["ad", /\bads?\b|advert|sponsor|dfp|ad-|-ad\b|adslot|commercial/],
+  ["meta", /byline|author|date|time|meta|dateline|tags?\b|categor|credit|source/],
+  ["caption", /caption|credit|photo|image|figure|media|gallery|video/],
+  ["form", /newsletter|subscribe|signup|sign-up|login|register|search|cookie|consent|modal|popup|overlay/],
+];
+
+const SENTENCE_END = /[.!?。！？…:"”»)]$/;
+const PUNCT = /[.,;:!?。，、！？；：]/g;
+const DIGIT = /\p{N}/gu;
+const WORD_SPLIT = /\s+/;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Names of the single-page features, in vector order (debug output and training use them). */
+export const PAGE_FEATURES: string[] = [
+  "bias", "logChars", "logWords", "linkShare", "allLinks", "punctPerWord", "sentenceEnd", "digitShare",
+  "avgWordLen", "hardTag", "depth", "relPosition", "titleOverlap", "duplicateInPage",
+  ...LANDMARKS.map((l) => `landmark:${l}`),
+  ...TAG_GROUPS.map(([g]) => `tag:${g}`),
+  ...PATH_WORDS.map(([w]) => `path:${w}`),
+  ...PATH_WORDS.map(([w]) => `leaf:${w}`),
+  "share1", "share2", "share3", "share4", "sameParentShare",
+  "prevLogChars", "nextLogChars", "prevLinkShare", "nextLinkShare", "prevSameParent", "nextSameParent",
+  "pageLogBlocks", "pageLinkShare", "pageCommentShare", "charsOfMax",
+];
+
+export const TREE_FEATURES: string[] = [
+  "tree:known", "tree:logSupport", "tree:otherShare", "tree:seen", "tree:seenKnown", "tree:unseenKnown",
+  "tree:vote", "tree:voteKnown", "tree:young",
+];
+
+export const FEATURE_NAMES: string[] = [...PAGE_FEATURES, ...TREE_FEATURES];
+
+function parentPath(path: string, levels: number): string {
+  let end = path.length;
+  for (let i = 0; i < levels; i++) {
+    const cut = path.lastIndexOf(">", end - 1);
+    if (cut < 0) return "";
+    end = cut;
+  }
+  return path.slice(0, end);
+}
+
+function tokensOf(text: string): string[] {
+  return text.toLowerCase().split(WORD_SPLIT).filter(Boolean);
+}
+
+/** Word count that does not treat a run of CJK characters as one word. */
+function wordCount(text: string, words: string[]): number {
+  if (!CJK.test(text)) return words.length;
+  let cjk = 0;
+  for (const ch of text) if (CJK.test(ch)) cjk++;
+  return words.length + cjk / 2;
+}
+
+/**
+ * One feature vector per block. `tree` gives each block's tree evidence, or null where the
+ * domain's tree has nothing (a cold start): the tree features are then all zero.
+ */
+export function blockFeatures(blocks: readonly TextBlock[], title: string, tree: readonly (TreeEvidence | null)[] | null): Float64Array[] {
+  const n = blocks.length;
+  const chars = blocks.map((b) => b.text.length);
+  const goodChars = blocks.map((b, i) => (b.linkShare < 0.5 ? chars[i]! : 0));
+  let totalGood = 0;
+  let totalChars = 0;
+  let linkChars = 0;
+  for (let i = 0; i < n; i++) {
+    totalGood += goodChars[i]!;
+    totalChars += chars[i]!;
+    linkChars += chars[i]! * blocks[i]!.linkShare;
+  }
+  // Text under each ancestor prefix: one pass per level over the blocks' paths.
+  const under = [1, 2, 3, 4].map((level) => {
+    const sums = new Map<string, number>();
+    const keys = blocks.map((b) => parentPath(b.path, level));
+    keys.forEach((k, i) => sums.set(k, (sums.get(k) ?? 0) + goodChars[i]!));
+    return keys.map((k) => (totalGood > 0 ? sums.get(k)! / totalGood : 0));
+  });
+  const parents = blocks.map((b) => parentPath(b.path, 1));
+  const sameParentChars = new Map<string, number>();
+  parents.forEach((p, i) => sameParentChars.set(p + "|" + blocks[i]!.tag, (sameParentChars.get(p + "|" + blocks[i]!.tag) ?? 0) + goodChars[i]!));
+  const textCounts = new Map<string, number>();
+  for (const b of blocks) textCounts.set(b.text, (textCounts.get(b.text) ?? 0) + 1);
+  const titleTokens = new Set(tokensOf(title));
+  const pageLogBlocks = Math.log1p(n) / 8;
+  const pageLinkShare = totalChars > 0 ? linkChars / totalChars : 0;
+  // How much of the page is comments: on a forum thread they are the content, under an article not.
+  const commentWords = PATH_WORDS.find(([w]) => w === "comment")![1];
+  let commentChars = 0;
+  let maxChars = 1;
+  blocks.forEach((b, i) => {
+    if (commentWords.test(b.path.toLowerCase())) commentChars += goodChars[i]!;
+    if (chars[i]! > maxChars) maxChars = chars[i]!;
+  });
+  const pageCommentShare = totalGood > 0 ? commentChars / totalGood : 0;
+
+  const out: Float64Array[] = [];
+  for (let i = 0; i < n; i++) {
+    const b = blocks[i]!;
+    const words = tokensOf(b.text);
+    const wc = wordCount(b.text, words);
+    const f = new Float64Array(FEATURE_NAMES.length);
+    let k = 0;
+    f[k++] = 1;
+    f[k++] = Math.log1p(chars[i]!) / 8;
+    f[k++] = Math.log1p(wc) / 6;
+    f[k++] = b.linkShare;
+    f[k++] = b.linkShare >= 0.999 ? 1 : 0;
+    f[k++] = Math.min(1, (b.text.match(PUNCT)?.length ?? 0) / Math.max(1, wc));
+    f[k++] = SENTENCE_END.test(b.text) ? 1 : 0;
+    f[k++] = (b.text.match(DIGIT)?.length ?? 0) / Math.max(1, chars[i]!);
+    f[k++] = Math.min(2, chars[i]! / Math.max(1, wc) / 10);
+    f[k++] = b.hardTag ? 1 : 0;
+    const depth = b.path ? b.path.split(">").length : 0;
+    f[k++] = Math.min(1, depth / 30);
+    f[k++] = n > 1 ? i / (n - 1) : 0;
+    let overlap = 0;
+    if (titleTokens.size && words.length) {
+      for (const w of words) if (titleTokens.has(w)) overlap++;
+      overlap /= Math.max(words.length, 1);
+    }
+    f[k++] = overlap;
+    f[k++] = (textCounts.get(b.text) ?? 1) > 1 ? 1 : 0;
+    for (const l of LANDMARKS) f[k++] = b.landmark === l ? 1 : 0;
+    for (const [, re] of TAG_GROUPS) f[k++] = re.test(b.tag) ? 1 : 0;
+    const lowerPath = b.path.toLowerCase();
+    const leaf = lowerPath.slice(lowerPath.lastIndexOf(">") + 1);
+    for (const [, re] of PATH_WORDS) f[k++] = re.test(lowerPath) ? 1 : 0;
+    for (const [, re] of PATH_WORDS) f[k++] = re.test(leaf) ? 1 : 0;
+    for (const level of under) f[k++] = level[i]!;
+    f[k++] = totalGood > 0 ? sameParentChars.get(parents[i]! + "|" + b.tag)! / totalGood : 0;
+    f[k++] = i > 0 ? Math.log1p(chars[i - 1]!) / 8 : 0;
+    f[k++] = i + 1 < n ? Math.log1p(chars[i + 1]!) / 8 : 0;
+    f[k++] = i > 0 ? blocks[i - 1]!.linkShare : 1;
+    f[k++] = i + 1 < n ? blocks[i + 1]!.linkShare : 1;
+    f[k++] = i > 0 && parents[i - 1] === parents[i] ? 1 : 0;
+    f[k++] = i + 1 < n && parents[i + 1] === parents[i] ? 1 : 0;
+    f[k++] = pageLogBlocks;
+    f[k++] = pageLinkShare;
+    f[k++] = pageCommentShare;
+    f[k++] = chars[i]! / maxChars;
+    const t = tree?.[i];
+    if (t && t.domainSupport > 1) {
+      const known = t.domainSupport >= 5 ? 1 : 0;
+      const seen = t.count > 1 ? 1 : 0;
+      f[k++] = known;
+      f[k++] = Math.log1p(t.support) / Math.log(1001);
+      f[k++] = t.support > 1 ? (t.count - 1) / (t.support - 1) : 0;
+      f[k++] = seen;
+      f[k++] = seen * known;
+      f[k++] = (1 - seen) * known;
+      f[k++] = t.voteBoilerplate ? 1 : 0;
+      f[k++] = t.voteBoilerplate ? known : 0;
+      f[k++] = known ? 0 : 1;
+    }
+    out.push(f);
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+import { parseHTML } from "linkedom";
+import { describe, expect, it } from "vitest";
+import { segmentDocument, segmentHtml, stripNonText } from "../src/core/segment";
+
+/** xorshift32: deterministic, so a failure names a seed that reproduces it. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+const TAGS = [
+  "div", "p", "span", "a", "b", "i", "em", "label", "li", "ul", "td", "tr", "table", "br", "img", "hr", "wbr",
+  "nav", "header", "footer", "main", "article", "aside", "form", "button", "select", "option", "title",
+  "svg", "math", "h1", "section", "font", "time", "my-widget", "script", "style", "noscript", "textarea", "input",
+];
+const TEXTS = ["word", "two words", " ", "\n  ", "\t", "\u00a0", "&nbsp;", " &amp; ", "&#233;t&#xE9;", "x\u2003y", "12 May", "|", "", "  lead", "trail  "];
+const ATTRIBUTES = [
+  ' id="main"', ' id=" spaced  id "', ' class="a  b a c d"', " class=x", ' role="navigation"', ' role="main"', ' role="banner"',
+  ' href="/x"', " href", ' style="color:red"', ' data-x="1"', ' CLASS="upper"', ' title="t"', ' role="search"', " hidden",
+];
+
+function randomDocument(next: () => number, size: number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  const open: string[] = [];
+  let html = next() < 0.5 ? "<!DOCTYPE html>" : "";
+  for (let i = 0; i < size; i++) {
+    const r = next();
+    if (r < 0.35) html += pick(TEXTS);
+    else if (r < 0.65) {
+      const tag = pick(TAGS);
+      let attrs = "";
+      while (next() < 0.4) attrs += pick(ATTRIBUTES);
+      html += `<${tag}${attrs}${next() < 0.05 ? "/" : ""}>`;
+      open.push(tag);
+    } else if (r < 0.85 && open.length) {
+      html += `</${open.pop()}>`;
+    } else if (r < 0.9) html += pick(["<!-- c -->", "<![CDATA[ x ]]>", "<?xml v?>", "<!foo>", "</ p>", "</nomatch>", "</p>", "</br>"]);
+    else html += pick([" ", "\n", "<br>", "&amp;", "<b> </b>", "<span></span>", "<div> </div>", "<p>\n</p>"]);
+  }
+  while (open.length && next() < 0.7) html += `</${open.pop()}>`;
+  return html;
+}
+
+describe("the lean segmentation DOM", () => {
+  it("gives exactly the blocks of linkedom's own DOM on generated markup", () => {
+    for (let seed = 1; seed <= 600; seed++) {
+      const html = randomDocument(rng(seed), 20 + (seed % 80));
+      const reference = segmentDocument(parseHTML(stripNonText(html)).document);
+      const lean = segmentHtml(html);
+      if (JSON.stringify(lean) !== JSON.stringify(reference)) {
+        // The seed and document make a failure reproducible.
+        expect({ seed, html, lean }).toEqual({ seed, html, lean: reference });
+      }
+    }
+  });
+
+  it("keeps whitespace where the walk would see it", () => {
+    const html = `<div> <label>Name</label></div><p>a <b>b</b> <i>c</i></p><div> </div><p>x</p>`;
+    expect(segmentHtml(html)).toEqual(segmentDocument(parseHTML(stripNonText(html)).document));
+    expect(segmentHtml(html).blocks.map((b) => [b.text, b.hardTag])).toEqual([
+      ["Name", null],
+      ["a b c", null],
+      ["x", null],
+    ]);
+  });
+});
