@@ -21,14 +21,26 @@ export function normalizeBlock(text: string): string {
   return "#" + text.replace(WHITESPACE, "");
 }
 
+const SEED1 = 0xdeadbeef;
+const SEED2 = 0x41c6ce57;
+const M1 = 2654435761;
+const M2 = 1597334677;
+
+/** murmur3's finalizer over both lanes; returns the high lane (the 32-bit hash), unsigned. */
+function finishHigh(h1: number, h2: number): number {
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (h2 ^ (h2 >>> 16)) >>> 0;
+}
+
 /** The two lanes of hash64 after its finalizer, as unsigned 32-bit integers [high, low]. */
 function lanes(text: string): [number, number] {
-  let h1 = 0xdeadbeef ^ text.length;
-  let h2 = 0x41c6ce57 ^ text.length;
+  let h1 = SEED1 ^ text.length;
+  let h2 = SEED2 ^ text.length;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+    h1 = Math.imul(h1 ^ ch, M1);
+    h2 = Math.imul(h2 ^ ch, M2);
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
@@ -55,6 +67,45 @@ export function hash32(text: string): string {
   return lanes(text)[0].toString(16).padStart(8, "0");
 }
 
+/** An ASCII letter's code unit, lower-cased. */
+function isAsciiLetter(c: number): boolean {
+  return ((c | 0x20) - 0x61) >>> 0 < 26;
+}
+
+/**
+ * Non-ASCII code units the fast path may skip as non-letters: Latin-1 punctuation and signs
+ * (but ª, µ, º are letters) and General Punctuation (nbsp-like spaces, dashes, curly quotes,
+ * bullets), which is what English-language text mixes in. Anything else takes the full path.
+ */
+function isCommonNonLetter(c: number): boolean {
+  return (c >= 0x2000 && c <= 0x206f) || (c >= 0xa0 && c <= 0xbf && c !== 0xaa && c !== 0xb5 && c !== 0xba);
+}
+
+/**
+ * hash32(normalizeBlock(text)). Text of ASCII letters among common punctuation, most blocks of
+ * English pages, is hashed letter by letter without building the normalized string or running the
+ * Unicode regex; the result is the same (test/block-hash.test.ts compares both paths).
+ */
 export function blockHash(text: string): string {
-  return hash32(normalizeBlock(text));
+  let letters = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      if (isAsciiLetter(c)) letters++;
+    } else if (!isCommonNonLetter(c)) {
+      return hash32(normalizeBlock(text));
+    }
+  }
+  if (letters === 0) return hash32(normalizeBlock(text));
+  let h1 = SEED1 ^ letters;
+  let h2 = SEED2 ^ letters;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80 && isAsciiLetter(c)) {
+      const ch = c | 0x20;
+      h1 = Math.imul(h1 ^ ch, M1);
+      h2 = Math.imul(h2 ^ ch, M2);
+    }
+  }
+  return finishHigh(h1, h2).toString(16).padStart(8, "0");
 }

@@ -68,6 +68,8 @@ export const PAGE_FEATURES: string[] = [
   ...PATH_WORDS.map(([w]) => `path:${w}`),
   ...PATH_WORDS.map(([w]) => `leaf:${w}`),
   "share1", "share2", "share3", "share4", "sameParentShare",
+  "el1Share", "el2Share", "el3Share", "el4Share", "el1Links", "el2Links", "el3Links", "el4Links",
+  "el1Blocks", "el2Blocks", "el3Blocks", "el4Blocks",
   "prevLogChars", "nextLogChars", "prevLinkShare", "nextLinkShare", "prevSameParent", "nextSameParent",
   "pageLogBlocks", "pageLinkShare", "pageCommentShare", "charsOfMax",
 ];
@@ -124,6 +126,18 @@ export function blockFeatures(blocks: readonly TextBlock[], title: string, tree:
     keys.forEach((k, i) => sums.set(k, (sums.get(k) ?? 0) + goodChars[i]!));
     return keys.map((k) => (totalGood > 0 ? sums.get(k)! / totalGood : 0));
   });
+  // The same per real element (ancestor chains): text, link text and blocks under each container.
+  const containers = new Map<number, { good: number; chars: number; links: number; blocks: number }>();
+  blocks.forEach((b, i) => {
+    for (const id of b.ancestors ?? []) {
+      let c = containers.get(id);
+      if (!c) containers.set(id, (c = { good: 0, chars: 0, links: 0, blocks: 0 }));
+      c.good += goodChars[i]!;
+      c.chars += chars[i]!;
+      c.links += chars[i]! * b.linkShare;
+      c.blocks++;
+    }
+  });
   const parents = blocks.map((b) => parentPath(b.path, 1));
   const sameParentChars = new Map<string, number>();
   parents.forEach((p, i) => sameParentChars.set(p + "|" + blocks[i]!.tag, (sameParentChars.get(p + "|" + blocks[i]!.tag) ?? 0) + goodChars[i]!));
@@ -177,6 +191,11 @@ export function blockFeatures(blocks: readonly TextBlock[], title: string, tree:
     for (const [, re] of PATH_WORDS) f[k++] = re.test(leaf) ? 1 : 0;
     for (const level of under) f[k++] = level[i]!;
     f[k++] = totalGood > 0 ? sameParentChars.get(parents[i]! + "|" + b.tag)! / totalGood : 0;
+    const chain = b.ancestors ?? [];
+    const levels = [1, 2, 3, 4].map((up) => containers.get(chain[chain.length - 1 - up] ?? -1));
+    for (const c of levels) f[k++] = c && totalGood > 0 ? c.good / totalGood : 0;
+    for (const c of levels) f[k++] = c && c.chars > 0 ? c.links / c.chars : 0;
+    for (const c of levels) f[k++] = c ? Math.log1p(c.blocks) / 6 : 0;
     f[k++] = i > 0 ? Math.log1p(chars[i - 1]!) / 8 : 0;
     f[k++] = i + 1 < n ? Math.log1p(chars[i + 1]!) / 8 : 0;
     f[k++] = i > 0 ? blocks[i - 1]!.linkShare : 1;

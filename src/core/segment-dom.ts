@@ -5,7 +5,9 @@
  * node, attributes included, is an EventTarget registered in a WeakMap, and that garbage dominates
  * the parse):
  *
- * - attributes other than id, class, role and href (about half of all attributes on real pages);
+ * - attributes other than id, class, role and href (about half of all attributes on real pages),
+ *   and any attributes at all on elements that end up without children: the walk reads attributes
+ *   only of elements it descends into;
  * - whitespace-only text that sits right before a point where the walk ends the block anyway (a
  *   block-level start tag, the close of a non-inline element that has other children, the end of
  *   the document). Such text is the trailing part of a block, or the whole of an empty one, and is
@@ -53,10 +55,20 @@ export function parseSegmentationDocument(html: string): unknown {
   let svg: BuildNode | null = null;
   // Text is held back until the next event shows whether the walk could ever see it.
   let text: string | null = null;
+  // The current element's attributes wait for its first child; only the current element's can wait.
+  let attributes: Record<string, string> | null = null;
+
+  const append = (child: BuildNode): void => {
+    if (attributes) {
+      for (const key in attributes) if (SEGMENT_ATTRIBUTES.has(key)) node.setAttribute!(key, attributes[key]!);
+      attributes = null;
+    }
+    node.appendChild(child);
+  };
 
   const appendText = (droppable: boolean): void => {
     if (text === null) return;
-    if (!(droppable && BLANK.test(text))) node.appendChild(document.createTextNode(text));
+    if (!(droppable && BLANK.test(text))) append(document.createTextNode(text));
     text = null;
   };
 
@@ -66,7 +78,7 @@ export function parseSegmentationDocument(html: string): unknown {
         // Adds no node where it stands (linkedom puts the doctype first), so text runs on across it.
         if (name.toLowerCase() === "!doctype") document.doctype = data.slice(name.length).trim();
       },
-      onopentag(name, attributes) {
+      onopentag(name, attribs) {
         appendText(endsBlockAtOpen(name));
         let element: BuildNode;
         // linkedom's rule: everything under <svg> is created in the SVG namespace.
@@ -78,20 +90,21 @@ export function parseSegmentationDocument(html: string): unknown {
         } else {
           element = document.createElement(name);
         }
-        node.appendChild(element);
+        append(element);
         node = element;
-        for (const key in attributes) if (SEGMENT_ATTRIBUTES.has(key)) element.setAttribute!(key, attributes[key]!);
+        attributes = attribs;
       },
       ontext(data) {
         text = text === null ? data : text + data;
       },
       oncomment(data) {
         appendText(false);
-        node.appendChild(document.createComment(data));
+        append(document.createComment(data));
       },
       onclosetag() {
         // Dropping the last child is safe only if another child keeps the element descended into.
         appendText(node.nodeType === ELEMENT_NODE && endsBlockAtClose(node.localName!) && node.lastChild !== null);
+        attributes = null;
         if (node === svg) svg = null;
         node = node.parentNode ?? document;
       },

@@ -54,6 +54,8 @@ interface Frame {
   landmark: Landmark | null;
   hardTag: string | null;
   inLink: boolean;
+  /** The enclosing element's frame; the document's frame has none. Blocks keep their chain alive. */
+  parent: Frame | null;
 }
 
 /** `tag#id.class1.class2`: ids and classes are what distinguish template regions. */
@@ -80,7 +82,22 @@ function openFrame(el: DomElement, tag: string, parent: Frame, id: number): Fram
     landmark,
     hardTag: HARD.has(tag) ? tag : (role && HARD_ROLES[role]) || parent.hardTag,
     inLink: parent.inLink || (tag === "a" && el.hasAttribute("href")),
+    parent,
   };
+}
+
+/** Whether a UTF-16 code unit is one JavaScript's `\s` matches (what WS removes and collapses). */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** `text.replace(WS, "").length` without building the string: this runs once per text node. */
+export function visibleLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
 }
 
 class BlockCollector {
@@ -88,45 +105,49 @@ class BlockCollector {
   private parts: string[] = [];
   private linkChars = 0;
   private totalChars = 0;
-  private holder: Frame[] | null = null;
-  private firstFrame: Frame | null = null;
+  /** The innermost element around the block's first text. */
+  private first: Frame | null = null;
 
-  add(text: string, frames: Frame[]): void {
-    if (this.parts.length === 0) {
-      this.holder = frames;
-      this.firstFrame = frames[frames.length - 1] ?? null;
-    }
+  constructor(private readonly root: Frame) {}
+
+  add(text: string, frame: Frame): void {
+    if (this.parts.length === 0) this.first = frame;
     this.parts.push(text);
-    const visible = text.replace(WS, "").length;
+    const visible = visibleLength(text);
     this.totalChars += visible;
-    const top = frames[frames.length - 1];
-    if (top?.inLink) this.linkChars += visible;
+    if (frame.inLink) this.linkChars += visible;
   }
 
   flush(): void {
     if (this.parts.length === 0) return;
-    const text = collapseWhitespace(this.parts.join(""));
-    const frames = this.holder ?? [];
+    const first = this.first!;
+    const text = collapseWhitespace(this.parts.length === 1 ? this.parts[0]! : this.parts.join(""));
     if (text) {
-      let holderIndex = frames.length - 1;
-      while (holderIndex > 0 && INLINE.has(frames[holderIndex]!.tag)) holderIndex--;
-      const holder = frames[holderIndex];
-      const path = frames.slice(0, holderIndex + 1).map((f) => f.token).join(">");
+      // The holder is the nearest non-inline element; a top-level inline element holds its own text.
+      let holder = first;
+      while (INLINE.has(holder.tag) && holder.parent && holder.parent !== this.root) holder = holder.parent;
+      // Path and ancestors run from the top-level element down; text outside any element has the document's.
+      const chain: Frame[] = [];
+      for (let f: Frame | null = holder; f && f !== this.root; f = f.parent) chain.push(f);
+      if (chain.length === 0) chain.push(this.root);
+      chain.reverse();
+      let path = chain[0]!.token;
+      for (let i = 1; i < chain.length; i++) path += ">" + chain[i]!.token;
       this.blocks.push({
         text,
         path,
         linkShare: this.totalChars > 0 ? this.linkChars / this.totalChars : 0,
-        landmark: this.firstFrame?.landmark ?? null,
-        hardTag: this.firstFrame?.hardTag ?? null,
-        tag: holder?.tag ?? "#document",
-        element: holder?.id ?? 0,
+        landmark: first.landmark,
+        hardTag: first.hardTag,
+        tag: holder.tag,
+        element: holder.id,
+        ancestors: chain.map((f) => f.id),
       });
     }
     this.parts = [];
     this.linkChars = 0;
     this.totalChars = 0;
-    this.holder = null;
-    this.firstFrame = null;
+    this.first = null;
   }
 }
 
@@ -144,15 +165,13 @@ export function segmentHtml(html: string): SegmentedPage {
  */
 export function segmentDocument(doc: unknown): SegmentedPage {
   const document = doc as { childNodes: ArrayLike<DomNode> };
-  const collector = new BlockCollector();
+  const root: Frame = { id: 0, token: "", tag: "#document", landmark: null, hardTag: null, inLink: false, parent: null };
+  const collector = new BlockCollector(root);
   let title = "";
-
   let elementCount = 0;
-  const root: Frame = { id: 0, token: "", tag: "#document", landmark: null, hardTag: null, inLink: false };
-  // frames[i] describes the i-th element on the current path; a fresh array per element keeps
-  // each block's holder chain intact after the walk moves on (arrays are short).
-  let frames: Frame[] = [];
-  const frameStack: Frame[][] = [];
+  // The frame of the element the walk is in; frames link to their parents, so a block keeps its
+  // holder chain after the walk moves on without copying it.
+  let current = root;
 
   // Iterative pre-order walk: real pages nest deep enough to overflow a recursive one. The top
   // level is read through childNodes because linkedom's doctype node reports no nextSibling.
@@ -162,7 +181,7 @@ export function segmentDocument(doc: unknown): SegmentedPage {
       let descend = false;
       if (node.nodeType === TEXT_NODE) {
         const data = node.data;
-        if (data) collector.add(data, frames.length ? frames : [root]);
+        if (data) collector.add(data, current);
       } else if (node.nodeType === ELEMENT_NODE) {
         const el = node as DomElement;
         const tag = el.localName.toLowerCase();
@@ -173,8 +192,7 @@ export function segmentDocument(doc: unknown): SegmentedPage {
         } else {
           if (!INLINE.has(tag) || tag === "br") collector.flush();
           if (!VOID.has(tag) && el.firstChild) {
-            frameStack.push(frames);
-            frames = frames.concat(openFrame(el, tag, frames[frames.length - 1] ?? root, ++elementCount));
+            current = openFrame(el, tag, current, ++elementCount);
             descend = true;
           }
         }
@@ -186,9 +204,9 @@ export function segmentDocument(doc: unknown): SegmentedPage {
       // Climb until a next sibling exists, closing elements on the way (a closing non-inline tag ends a block).
       while (node !== top && !node.nextSibling) {
         node = node.parentNode!;
-        const closing = frames[frames.length - 1];
-        frames = frameStack.pop() ?? [];
-        if (closing && !INLINE.has(closing.tag)) collector.flush();
+        const closing = current;
+        current = current.parent ?? root;
+        if (!INLINE.has(closing.tag)) collector.flush();
       }
       node = node === top ? null : node.nextSibling;
     }

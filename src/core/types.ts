@@ -21,6 +21,11 @@ export interface TextBlock {
    * (two `<p>` in one `<div>`) have different numbers.
    */
   element: number;
+  /**
+   * Document-order numbers of the elements enclosing the block, outermost first, ending with
+   * `element`: real containers, where equal path strings of sibling elements would merge.
+   */
+  ancestors?: number[];
 }
 
 export interface SegmentedPage {

@@ -16,7 +16,7 @@ import type { PreparedPage } from "../core/pipeline";
 import type { CachedArticle } from "../store/feed-cache";
 import { domainTreeStub } from "../store/stub";
 import { AppException } from "./errors";
-import { preparePageSource, treeRequestFor } from "./extract";
+import { applyClassifier, preparePageSource, treeRequestFor } from "./extract";
 import { budgetedFetch, limiter, type SubrequestBudget } from "./feed-budget";
 import type { FetchSettings } from "./feed-document";
 import type { RequestOptions } from "./options";
@@ -125,7 +125,7 @@ async function extractDomain(domain: string, pages: Prepared[], ctx: ArticleCont
     return;
   }
   pages.forEach((p, i) => {
-    const tree = trees[i]!;
+    const tree = applyClassifier(p.prepared, trees[i]!, ctx.options);
     const blocks = p.prepared.page.blocks;
     const text = renderText(blocks, tree.verdicts);
     if (text.trim() === "") {

@@ -32,11 +32,10 @@ export interface FeedRun {
 export type FeedRunResult = { ok: true; run: FeedRun } | { ok: false; error: AppError };
 
 /**
- * Feeds take no extraction options: the URL Tree's production rule (vote) with hard rules, named
- * explicitly so that feed output rests on the tree the feed itself warms (all of a site's new
- * articles are inserted before any is classified), whatever the default classifier of /extract.
+ * Feeds take no extraction options: the default hybrid classifier, whose tree evidence comes from
+ * the tree the feed itself warms (all of a site's new articles are inserted before any is classified).
  */
-const FEED_OPTIONS = parseOptions((name) => (name === "heuristic" ? "vote" : undefined), undefined);
+const FEED_OPTIONS = parseOptions(() => undefined, undefined);
 
 export async function runFeed(env: Env, url: string, settings: FeedRunSettings): Promise<FeedRunResult> {
   const { budget } = settings;
