@@ -19,7 +19,8 @@ Routes
 Formats: format=text|markdown|html|json, or the Accept header (text/plain, text/markdown,
   text/html, application/json). debug=1 with json lists every block with its label and the
   evidence (rule, tree node, support, count).
-Options: heuristic=vote|vote-fast|strict|strict-support-N|strict-at-domain|relaxed-at-domain-N,
+Options: heuristic=hybrid (default) | single-page | vote | vote-fast | strict | strict-support-N |
+  strict-at-domain | relaxed-at-domain-N,
   nMin, cMax, support, domainSupport, divisor; hard=0 turns the hard rules off; learn=0 classifies
   without teaching the tree; title= sets the title used for the URL key.
   On the proxy-style route the whole query belongs to the target URL, so options go in headers:
