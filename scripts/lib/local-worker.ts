@@ -12,6 +12,8 @@ import type { AddressInfo } from "node:net";
 
 export interface LocalWorker {
   base: string;
+  /** The process group leader (npx); workerd runs below it (see proc-cpu.ts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startWorker(vars: Record<string, string>, port = 8787 + Ma
   }
   return {
     base,
+    pid: child.pid!,
     async stop() {
       try {
         process.kill(-child.pid!, "SIGTERM");
@@ -56,8 +59,8 @@ export interface LocalSite {
   close(): Promise<void>;
 }
 
-/** A string is served as HTML; feeds and other documents say their type. */
-export type SiteResponse = string | { body: string; type: string } | null;
+/** A string is served as HTML; feeds, other documents and raw bytes (corpus pages) say their type. */
+export type SiteResponse = string | { body: string | Uint8Array; type: string } | null;
 
 /**
  * Serves `handler(path)` after an optional delay (a slow upstream), with an ETag, answering a

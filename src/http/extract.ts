@@ -72,13 +72,17 @@ export interface Extraction {
   prepared: PreparedPage;
   tree: TreeResponse;
   learned: boolean;
+  /** Round trip of the Durable Object call (timers advance across I/O in workerd), for Server-Timing. */
+  treeMs?: number;
 }
 
 export async function extractData(ctx: ExtractContext, source: PageSource, options: RequestOptions): Promise<Extraction> {
   const prepared = preparePageSource(source, options);
   const learned = options.learn && (source.fetched || ctx.trusted);
+  const started = performance.now();
   const answer = await domainTreeStub(ctx.env, prepared.key.domain).extract(treeRequestFor(prepared, options, learned));
-  return { source, prepared, tree: applyClassifier(prepared, answer, options), learned };
+  const treeMs = performance.now() - started;
+  return { source, prepared, tree: applyClassifier(prepared, answer, options), learned, treeMs };
 }
 
 export async function extractPage(ctx: ExtractContext, source: PageSource, options: RequestOptions): Promise<Response> {
@@ -90,7 +94,7 @@ export function classifierLabel(options: Pick<RequestOptions, "classifier" | "he
 }
 
 /** The HTTP answer in the requested format, with the evidence headers. */
-export function renderExtraction({ source, prepared, tree, learned }: Extraction, options: RequestOptions): Response {
+export function renderExtraction({ source, prepared, tree, learned, treeMs }: Extraction, options: RequestOptions): Response {
   const { page, key } = prepared;
   const title = options.title ?? page.title;
   const headers = new Headers({
@@ -102,6 +106,7 @@ export function renderExtraction({ source, prepared, tree, learned }: Extraction
     "x-ingest": learned ? tree.ingest?.kind ?? "none" : "not-learned",
     "x-rows-written": String(tree.rowsWritten),
   });
+  if (treeMs !== undefined) headers.set("server-timing", `tree;dur=${treeMs.toFixed(1)}`);
   switch (options.format) {
     case "text":
       headers.set("content-type", "text/plain; charset=utf-8");
