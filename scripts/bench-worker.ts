@@ -97,7 +97,7 @@ async function measureStorage(worker: LocalWorker): Promise<StorageReport> {
     const res = await fetch(`${worker.base}/extract?url=${encodeURIComponent(page.url)}`, {
       method: "POST",
       headers: { "content-type": "text/html", ...auth },
-      body: Buffer.from(page.bytes.buffer, page.bytes.byteOffset, page.bytes.byteLength),
+      body: page.bytes,
     });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`POST ${page.url}: ${res.status}`);
@@ -189,7 +189,8 @@ async function load(worker: LocalWorker, scenario: Scenario, connections: number
     connections,
     duration: seconds,
     timeout: 60,
-    requests: [{ setupRequest: () => scenario.request(counter++) }],
+    // Mutate autocannon's request (it carries host and port) rather than replace it.
+    requests: [{ setupRequest: (req) => Object.assign(req, scenario.request(counter++)) }],
   });
   return {
     requests: result.requests.total,

@@ -15,7 +15,7 @@ export interface CorpusPage {
   id: string;
   site: string;
   url: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 interface Row {
@@ -45,6 +45,6 @@ export function loadCorpus(name: string, limit = Infinity, dataDir = DATA_DIR): 
     .map((line) => JSON.parse(line) as Row);
   return rows.map((row) => {
     const buf = gunzipSync(readFileSync(join(dir, row.file)));
-    return { corpus: name, id: row.id, site: row.site, url: pageUrl(row), bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) };
+    return { corpus: name, id: row.id, site: row.site, url: pageUrl(row), bytes: new Uint8Array(buf.buffer as ArrayBuffer, buf.byteOffset, buf.byteLength) };
   });
 }

@@ -14,14 +14,16 @@
  *   trimmed away either way; it is kept where it could matter: between inline runs, as the first
  *   part of a block that goes on, or as an element's only child (which makes the walk descend);
  * - the split of one text run into several nodes around entities (adjacent text nodes are one run
- *   to the walk).
+ *   to the walk);
+ * - everything inside an element the walk skips whole (select, iframe, math, svg...: SKIP); the
+ *   element itself stays, since meeting it ends a block.
  *
  * test/segment-dom.test.ts checks on generated markup that the walk gives identical blocks over
  * this document and over linkedom's own.
  */
 import { Parser } from "htmlparser2";
 import { DOMParser } from "linkedom";
-import { endsBlockAtClose, endsBlockAtOpen, SEGMENT_ATTRIBUTES } from "./segment-tags";
+import { endsBlockAtClose, endsBlockAtOpen, SEGMENT_ATTRIBUTES, SKIP } from "./segment-tags";
 
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 /** JavaScript's `\s`, which is what the walk trims and collapses. */
@@ -35,7 +37,6 @@ interface BuildNode {
   readonly lastChild: BuildNode | null;
   appendChild(node: BuildNode): BuildNode;
   setAttribute?(name: string, value: string): void;
-  ownerSVGElement?: BuildNode | null;
 }
 
 interface BuildDocument extends BuildNode {
@@ -52,11 +53,12 @@ const ELEMENT_NODE = 1;
 export function parseSegmentationDocument(html: string): unknown {
   const document = new DOMParser().parseFromString("", "text/html") as unknown as BuildDocument;
   let node: BuildNode = document;
-  let svg: BuildNode | null = null;
   // Text is held back until the next event shows whether the walk could ever see it.
   let text: string | null = null;
   // The current element's attributes wait for its first child; only the current element's can wait.
   let attributes: Record<string, string> | null = null;
+  // Open elements inside a skipped element: the parser's events there build nothing.
+  let skipped = 0;
 
   const append = (child: BuildNode): void => {
     if (attributes) {
@@ -79,33 +81,38 @@ export function parseSegmentationDocument(html: string): unknown {
         if (name.toLowerCase() === "!doctype") document.doctype = data.slice(name.length).trim();
       },
       onopentag(name, attribs) {
-        appendText(endsBlockAtOpen(name));
-        let element: BuildNode;
-        // linkedom's rule: everything under <svg> is created in the SVG namespace.
-        if (svg) {
-          element = document.createElementNS(SVG_NAMESPACE, name);
-          element.ownerSVGElement = svg;
-        } else if (name === "svg" || name === "SVG") {
-          element = svg = document.createElementNS(SVG_NAMESPACE, name);
-        } else {
-          element = document.createElement(name);
+        if (skipped > 0) {
+          skipped++;
+          return;
         }
+        appendText(endsBlockAtOpen(name));
+        // linkedom's rule: <svg> lives in the SVG namespace (its content is skipped, see below).
+        const element = name === "svg" ? document.createElementNS(SVG_NAMESPACE, name) : document.createElement(name);
         append(element);
         node = element;
         attributes = attribs;
+        // The parser still reports what is inside (it shapes the tree around), the DOM gets none of it.
+        if (SKIP.has(name)) skipped = 1;
       },
       ontext(data) {
+        if (skipped > 0) return;
         text = text === null ? data : text + data;
       },
       oncomment(data) {
+        if (skipped > 0) return;
         appendText(false);
         append(document.createComment(data));
       },
       onclosetag() {
+        // Every close event ends the innermost open element, skipped ones included.
+        if (skipped > 1) {
+          skipped--;
+          return;
+        }
+        skipped = 0;
         // Dropping the last child is safe only if another child keeps the element descended into.
         appendText(node.nodeType === ELEMENT_NODE && endsBlockAtClose(node.localName!) && node.lastChild !== null);
         attributes = null;
-        if (node === svg) svg = null;
         node = node.parentNode ?? document;
       },
       onend() {
