@@ -18,6 +18,9 @@
  * - everything inside an element the walk skips whole (select, iframe, math, svg...: SKIP); the
  *   element itself stays, since meeting it ends a block.
  *
+ * Inside a <title> nothing is left out: the walk reads a title whole, as textContent, and htmlparser2
+ * lets a `<title/>` hold markup.
+ *
  * test/segment-dom.test.ts checks on generated markup that the walk gives identical blocks over
  * this document and over linkedom's own.
  */
@@ -59,6 +62,8 @@ export function parseSegmentationDocument(html: string): unknown {
   let attributes: Record<string, string> | null = null;
   // Open elements inside a skipped element: the parser's events there build nothing.
   let skipped = 0;
+  // Open elements inside a <title>, which the walk reads whole as textContent: built as they are.
+  let inTitle = 0;
 
   const append = (child: BuildNode): void => {
     if (attributes) {
@@ -70,7 +75,7 @@ export function parseSegmentationDocument(html: string): unknown {
 
   const appendText = (droppable: boolean): void => {
     if (text === null) return;
-    if (!(droppable && BLANK.test(text))) append(document.createTextNode(text));
+    if (!(droppable && inTitle === 0 && BLANK.test(text))) append(document.createTextNode(text));
     text = null;
   };
 
@@ -91,8 +96,10 @@ export function parseSegmentationDocument(html: string): unknown {
         append(element);
         node = element;
         attributes = attribs;
+        if (inTitle > 0) inTitle++;
+        else if (name === "title") inTitle = 1;
         // The parser still reports what is inside (it shapes the tree around), the DOM gets none of it.
-        if (SKIP.has(name)) skipped = 1;
+        else if (SKIP.has(name)) skipped = 1;
       },
       ontext(data) {
         if (skipped > 0) return;
@@ -112,6 +119,7 @@ export function parseSegmentationDocument(html: string): unknown {
         skipped = 0;
         // Dropping the last child is safe only if another child keeps the element descended into.
         appendText(node.nodeType === ELEMENT_NODE && endsBlockAtClose(node.localName!) && node.lastChild !== null);
+        if (inTitle > 0) inTitle--;
         attributes = null;
         node = node.parentNode ?? document;
       },
