@@ -31,11 +31,14 @@ describe("the shipped model", () => {
 describe("hybrid classification", () => {
   it("is deterministic and names its evidence", () => {
     const p = prepared(3);
-    const a = classifyPageHybrid(null, p, false);
-    const b = classifyPageHybrid(null, p, false);
+    const a = classifyPageHybrid(null, p, false, true);
+    const b = classifyPageHybrid(null, p, false, true);
     expect(a.verdicts).toEqual(b.verdicts);
     expect(a.method).toBe("cold-start");
     for (const v of a.verdicts) expect(v.rule).toMatch(/^model p=\d\.\d{3} \(.*\)$/);
+    const quiet = classifyPageHybrid(null, p, false, false);
+    expect(quiet.verdicts.map((v) => v.label)).toEqual(a.verdicts.map((v) => v.label));
+    for (const v of quiet.verdicts) expect(v.rule).toMatch(/^model p=\d\.\d{3}$/);
   });
 
   it("keeps the article on a cold start, from the first page of a site", () => {

@@ -54,8 +54,6 @@ const PATH_WORDS: [string, RegExp][] = [
 ];
 
 const SENTENCE_END = /[.!?。！？…:"”»)]$/;
-const PUNCT = /[.,;:!?。，、！？；：]/g;
-const DIGIT = /\p{N}/gu;
 const WORD_SPLIT = /\s+/;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
@@ -89,6 +87,54 @@ function parentPath(path: string, levels: number): string {
     end = cut;
   }
   return path.slice(0, end);
+}
+
+/** What a block's path and tag give, computed once per distinct path: pages repeat few paths. */
+interface PathInfo {
+  depth: number;
+  tags: Uint8Array;
+  pathWords: Uint8Array;
+  leafWords: Uint8Array;
+  comment: boolean;
+}
+
+function pathInfo(path: string, tag: string): PathInfo {
+  const lowerPath = path.toLowerCase();
+  const leaf = lowerPath.slice(lowerPath.lastIndexOf(">") + 1);
+  const pathWords = Uint8Array.from(PATH_WORDS, ([, re]) => (re.test(lowerPath) ? 1 : 0));
+  return {
+    depth: path ? path.split(">").length : 0,
+    tags: Uint8Array.from(TAG_GROUPS, ([, re]) => (re.test(tag) ? 1 : 0)),
+    pathWords,
+    leafWords: Uint8Array.from(PATH_WORDS, ([, re]) => (re.test(leaf) ? 1 : 0)),
+    comment: pathWords[COMMENT_WORD]! === 1,
+  };
+}
+
+const COMMENT_WORD = PATH_WORDS.findIndex(([w]) => w === "comment");
+const PUNCT_CODES = new Set([..."。，、！？；："].map((c) => c.charCodeAt(0)));
+const ONE_DIGIT = /\p{N}/u;
+
+const digitCodes = new Map<number, boolean>();
+function isDigitCode(c: number): boolean {
+  let d = digitCodes.get(c);
+  if (d === undefined) digitCodes.set(c, (d = ONE_DIGIT.test(String.fromCharCode(c))));
+  return d;
+}
+
+/** Counts of sentence punctuation and of digits (\p{N}) without allocating match arrays. */
+function countMarks(text: string): { punct: number; digits: number } {
+  let punct = 0;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) {
+      if (c >= 48 && c <= 57) digits++;
+      else if (c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63) punct++;
+    } else if (PUNCT_CODES.has(c)) punct++;
+    else if (isDigitCode(c)) digits++;
+  }
+  return { punct, digits };
 }
 
 function tokensOf(text: string): string[] {
@@ -146,12 +192,18 @@ export function blockFeatures(blocks: readonly TextBlock[], title: string, tree:
   const titleTokens = new Set(tokensOf(title));
   const pageLogBlocks = Math.log1p(n) / 8;
   const pageLinkShare = totalChars > 0 ? linkChars / totalChars : 0;
+  const infos = new Map<string, PathInfo>();
+  const infoOf = (b: TextBlock): PathInfo => {
+    const key = b.tag + "\u0000" + b.path;
+    let info = infos.get(key);
+    if (!info) infos.set(key, (info = pathInfo(b.path, b.tag)));
+    return info;
+  };
   // How much of the page is comments: on a forum thread they are the content, under an article not.
-  const commentWords = PATH_WORDS.find(([w]) => w === "comment")![1];
   let commentChars = 0;
   let maxChars = 1;
   blocks.forEach((b, i) => {
-    if (commentWords.test(b.path.toLowerCase())) commentChars += goodChars[i]!;
+    if (infoOf(b).comment) commentChars += goodChars[i]!;
     if (chars[i]! > maxChars) maxChars = chars[i]!;
   });
   const pageCommentShare = totalGood > 0 ? commentChars / totalGood : 0;
@@ -161,6 +213,8 @@ export function blockFeatures(blocks: readonly TextBlock[], title: string, tree:
     const b = blocks[i]!;
     const words = tokensOf(b.text);
     const wc = wordCount(b.text, words);
+    const info = infoOf(b);
+    const marks = countMarks(b.text);
     const f = new Float64Array(FEATURE_NAMES.length);
     let k = 0;
     f[k++] = 1;
@@ -168,13 +222,12 @@ export function blockFeatures(blocks: readonly TextBlock[], title: string, tree:
     f[k++] = Math.log1p(wc) / 6;
     f[k++] = b.linkShare;
     f[k++] = b.linkShare >= 0.999 ? 1 : 0;
-    f[k++] = Math.min(1, (b.text.match(PUNCT)?.length ?? 0) / Math.max(1, wc));
+    f[k++] = Math.min(1, marks.punct / Math.max(1, wc));
     f[k++] = SENTENCE_END.test(b.text) ? 1 : 0;
-    f[k++] = (b.text.match(DIGIT)?.length ?? 0) / Math.max(1, chars[i]!);
+    f[k++] = marks.digits / Math.max(1, chars[i]!);
     f[k++] = Math.min(2, chars[i]! / Math.max(1, wc) / 10);
     f[k++] = b.hardTag ? 1 : 0;
-    const depth = b.path ? b.path.split(">").length : 0;
-    f[k++] = Math.min(1, depth / 30);
+    f[k++] = Math.min(1, info.depth / 30);
     f[k++] = n > 1 ? i / (n - 1) : 0;
     let overlap = 0;
     if (titleTokens.size && words.length) {
@@ -184,11 +237,9 @@ export function blockFeatures(blocks: readonly TextBlock[], title: string, tree:
     f[k++] = overlap;
     f[k++] = (textCounts.get(b.text) ?? 1) > 1 ? 1 : 0;
     for (const l of LANDMARKS) f[k++] = b.landmark === l ? 1 : 0;
-    for (const [, re] of TAG_GROUPS) f[k++] = re.test(b.tag) ? 1 : 0;
-    const lowerPath = b.path.toLowerCase();
-    const leaf = lowerPath.slice(lowerPath.lastIndexOf(">") + 1);
-    for (const [, re] of PATH_WORDS) f[k++] = re.test(lowerPath) ? 1 : 0;
-    for (const [, re] of PATH_WORDS) f[k++] = re.test(leaf) ? 1 : 0;
+    for (const x of info.tags) f[k++] = x;
+    for (const x of info.pathWords) f[k++] = x;
+    for (const x of info.leafWords) f[k++] = x;
     for (const level of under) f[k++] = level[i]!;
     f[k++] = totalGood > 0 ? sameParentChars.get(parents[i]! + "|" + b.tag)! / totalGood : 0;
     const chain = b.ancestors ?? [];

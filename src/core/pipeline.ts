@@ -84,13 +84,13 @@ export function classifyPage(state: DomainState, prepared: PreparedPage, heurist
  * (template counts, never-seen blocks) and single-page evidence are weighed together by one model;
  * with no tree knowledge the tree features are zero and the single-page evidence decides.
  */
-export function classifyPageHybrid(state: DomainState | null, prepared: PreparedPage, useTree = true): Omit<ProcessResult, "ingest"> {
+export function classifyPageHybrid(state: DomainState | null, prepared: PreparedPage, useTree = true, explain = false): Omit<ProcessResult, "ingest"> {
   let evidence: ReturnType<typeof treeEvidence> | null = null;
   if (state && useTree) {
     const held = state.document(prepared.key.key);
     evidence = treeEvidence(state, { hashes: prepared.hashes, branch: prepared.key.branch, counted: held ? new Set(held.hashes) : null });
   }
-  const verdicts = hybridVerdicts({ page: prepared.page, evidence: evidence?.evidence ?? null, nodes: evidence?.nodes });
+  const verdicts = hybridVerdicts({ page: prepared.page, evidence: evidence?.evidence ?? null, nodes: evidence?.nodes, explain });
   const support = evidence?.support ?? 0;
   return { verdicts, support, method: support >= MIN_SUPPORT ? "tree" : "cold-start", text: renderText(prepared.page.blocks, verdicts) };
 }

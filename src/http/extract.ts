@@ -59,10 +59,10 @@ export function treeRequestFor(prepared: PreparedPage, options: Pick<RequestOpti
  * then runs in the Worker over single-page features plus that evidence (zero while the domain's
  * tree has seen nothing but this page). "tree" keeps the tree's verdicts as they are.
  */
-export function applyClassifier(prepared: PreparedPage, tree: TreeResponse, options: Pick<RequestOptions, "classifier">): TreeResponse {
+export function applyClassifier(prepared: PreparedPage, tree: TreeResponse, options: Pick<RequestOptions, "classifier"> & Partial<Pick<RequestOptions, "debug">>): TreeResponse {
   if (options.classifier === "tree") return tree;
   const ev = options.classifier === "hybrid" && tree.evidence && tree.evidence.support > 1 ? tree.evidence : null;
-  const verdicts = hybridVerdicts({ page: prepared.page, evidence: ev?.evidence ?? null, nodes: ev?.nodes });
+  const verdicts = hybridVerdicts({ page: prepared.page, evidence: ev?.evidence ?? null, nodes: ev?.nodes, explain: options.debug === true });
   return { ...tree, verdicts, evidence: undefined };
 }
 
