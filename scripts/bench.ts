@@ -9,8 +9,8 @@
  *   --pages N   at most N pages per corpus
  *
  * Every task sample is one page. Pages go in chunks of 50: each task runs over a chunk, then the
- * next task over the same chunk, so a change of machine load hits every task alike; the ratios are
- * what to compare between runs. Each task starts on a collected heap and is charged the collection
+ * next task over the same chunk (in an order shuffled per chunk), so a change of machine load hits
+ * every task alike; the ratios are what to compare between runs. Each task starts on a collected heap and is charged the collection
  * of the garbage it leaves (in its mean, MB/s and "GC ms"), since a server pays that too.
  * The full report is written to bench/report.json and bench/report.md.
  */
@@ -222,6 +222,20 @@ const gcObserver = new PerformanceObserver((list) => {
 });
 gcObserver.observe({ entryTypes: ["gc"] });
 
+/** A copy of `items` in an order fixed by `seed` (Fisher-Yates over xorshift32). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let x = (seed * 2654435761) >>> 0 || 1;
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    const j = (x >>> 0) % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
 async function runChunk(round: number, from: number): Promise<void> {
   const chunk = pages.slice(from, from + CHUNK);
   const inputs: Inputs[] = chunk.map((p, j) => {
@@ -240,7 +254,9 @@ async function runChunk(round: number, from: number): Promise<void> {
     // Every task starts on a clean heap; what it leaves behind is charged to it in afterAll.
     setup: () => gc?.(),
   });
-  for (const spec of TASKS) {
+  // A fresh task order per chunk: tasks share linkedom's and V8's state (inline caches, heap), and
+  // a fixed order would hand the same neighbour's leftovers to the same task every time.
+  for (const spec of shuffled(TASKS, from + round * pages.length)) {
     let next = 0;
     let start = 0;
     bench.add(

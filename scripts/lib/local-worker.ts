@@ -14,6 +14,8 @@ export interface LocalWorker {
   base: string;
   /** The process group leader (npx); workerd runs below it (see proc-cpu.ts). */
   pid: number;
+  /** What wrangler and workerd printed so far (warnings and errors: --log-level warn). */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startWorker(vars: Record<string, string>, port = 8787 + Ma
   return {
     base,
     pid: child.pid!,
+    log: () => log,
     async stop() {
       try {
         process.kill(-child.pid!, "SIGTERM");

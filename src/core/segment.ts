@@ -24,8 +24,24 @@ export function stripNonText(html: string): string {
 }
 
 const WS = /\s+/g;
+
+/**
+ * `text.replace(WS, " ").trim()`: runs of JavaScript whitespace become one space, none at the ends.
+ * By hand because it runs once per block and per title; String.prototype.trim strips exactly `\s`.
+ */
 export function collapseWhitespace(text: string): string {
-  return text.replace(WS, " ").trim();
+  let out = "";
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i === n) break;
+    let j = i + 1;
+    while (j < n && !isSpace(text.charCodeAt(j))) j++;
+    out = out === "" ? text.slice(i, j) : out + " " + text.slice(i, j);
+    i = j;
+  }
+  return out;
 }
 
 /**
@@ -131,11 +147,10 @@ class BlockCollector {
       for (let f: Frame | null = holder; f && f !== this.root; f = f.parent) chain.push(f);
       if (chain.length === 0) chain.push(this.root);
       chain.reverse();
-      let path = chain[0]!.token;
-      for (let i = 1; i < chain.length; i++) path += ">" + chain[i]!.token;
       this.blocks.push({
         text,
-        path,
+        // join, not +=: a flat string, never a chain of thousands of concatenations on deep pages.
+        path: chain.map((f) => f.token).join(">"),
         linkShare: this.totalChars > 0 ? this.linkChars / this.totalChars : 0,
         landmark: first.landmark,
         hardTag: first.hardTag,
