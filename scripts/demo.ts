@@ -5,7 +5,7 @@
  *
  * usage: npm run demo [-- --pages N] [--keep]   (--keep leaves both running for curl)
  */
-import { startSite, startWorker } from "./lib/local-worker";
+import { startSite, startWorker, stopUnlessKept } from "./lib/local-worker";
 import { article, articleHtml, TEMPLATE_TEXT } from "../test/fixtures/synthetic-site";
 
 const pages = Number(process.argv[process.argv.indexOf("--pages") + 1]) || 12;
@@ -38,14 +38,4 @@ for (let n = 1; n <= pages; n++) {
 const last = `${site.origin}/news/story-${pages}.html`;
 console.log(`\nTry it:\n  curl '${worker.base}/${last}'\n  curl '${worker.base}/extract?url=${encodeURIComponent(last)}&format=json&debug=1'`);
 console.log(`  curl -H 'Authorization: Bearer demo-admin-key' '${worker.base}/admin/domains/127.0.0.1/stats'`);
-if (keep) {
-  console.log("\n--keep: both stay up; Ctrl-C to stop.");
-  process.on("SIGINT", async () => {
-    await worker.stop();
-    await site.close();
-    process.exit(0);
-  });
-} else {
-  await worker.stop();
-  await site.close();
-}
+await stopUnlessKept(worker, site, keep);

@@ -11,7 +11,7 @@
 import { parseFeed } from "../src/core/feed/parse";
 import { checkFeed } from "../src/core/feed/validate";
 import type { FeedFormat } from "../src/core/feed/types";
-import { percentile, startSite, startWorker, type SiteResponse } from "./lib/local-worker";
+import { percentile, startSite, startWorker, stopUnlessKept, type SiteResponse } from "./lib/local-worker";
 import { article, articleHtml, TEMPLATE_TEXT } from "../test/fixtures/synthetic-site";
 import { atom, jsonFeed, pageWithFeedLinks, rdf, rss091, rss2, stories } from "../test/fixtures/synthetic-feeds";
 
@@ -122,15 +122,5 @@ try {
   console.log(`  curl -H 'Authorization: Bearer ${ADMIN}' ${worker.base}/feeds`);
   console.log(`  curl '${worker.base}/__scheduled?cron=*/15+*+*+*+*'`);
 } finally {
-  if (keep) {
-    console.log("\n--keep: both stay up; Ctrl-C to stop.");
-    process.on("SIGINT", async () => {
-      await worker.stop();
-      await site.close();
-      process.exit(0);
-    });
-  } else {
-    await worker.stop();
-    await site.close();
-  }
+  await stopUnlessKept(worker, site, keep);
 }

@@ -1,17 +1,8 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { segmentDocument, segmentHtml, stripNonText } from "../src/core/segment";
+import { rng } from "./fixtures/rng";
 
-/** xorshift32: deterministic, so a failure names a seed that reproduces it. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
 
 const TAGS = [
   "div", "p", "span", "a", "b", "i", "em", "label", "li", "ul", "td", "tr", "table", "br", "img", "hr", "wbr",

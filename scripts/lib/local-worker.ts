@@ -92,3 +92,14 @@ export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/** Stops both at once, or with `keep` leaves them up for curl until Ctrl-C. */
+export async function stopUnlessKept(worker: LocalWorker, site: LocalSite, keep: boolean): Promise<void> {
+  const stop = async () => {
+    await worker.stop();
+    await site.close();
+  };
+  if (!keep) return stop();
+  console.log("\n--keep: both stay up; Ctrl-C to stop.");
+  process.on("SIGINT", () => void stop().then(() => process.exit(0)));
+}
