@@ -18,9 +18,12 @@ import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { decodeHtml } from "../src/core/decode";
 import { DEFAULT_HARD_RULES, NO_HARD_RULES, type HardRules } from "../src/core/classify";
+import { renderText } from "../src/core/render";
 import { DomainState } from "../src/core/domain-state";
 import { HEURISTICS, parseHeuristic, type Heuristic } from "../src/core/heuristics";
-import { classifyPage, classifyPageHybrid, ingestPage, preparePage } from "../src/core/pipeline";
+import { classifyPage, HYBRID, SINGLE_PAGE, type Classifier } from "../src/core/cascade";
+import { ingestPage, pageEvidence, preparePage, type PreparedPage } from "../src/core/pipeline";
+import type { BranchEvidence } from "../src/core/tree-evidence";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const sharedDir = resolve(repoRoot, "../shared");
@@ -121,6 +124,13 @@ function readabilityText(body: Uint8Array): string {
   }
 }
 
+/** The service's cascade (src/core/cascade.ts) on one page, for one configuration: the text that is scored. */
+function classifyForEval(prepared: PreparedPage, evidence: BranchEvidence, c: Config): string {
+  const classifier: Classifier =
+    c.classifier === "hybrid" ? HYBRID : c.classifier === "single-page" ? SINGLE_PAGE : { kind: "tree", heuristic: c.heuristic, hard: c.hard };
+  return renderText(prepared.page.blocks, classifyPage(prepared.page, evidence, { classifier }).verdicts);
+}
+
 function runCorpus(dir: string, configs: Config[], prf: Prf, limit: number, peers: boolean): CorpusReport {
   const rows: CorpusRow[] = readFileSync(join(dir, "index.jsonl"), "utf8")
     .split("\n")
@@ -140,11 +150,8 @@ function runCorpus(dir: string, configs: Config[], prf: Prf, limit: number, peer
     if (!state) states.set(prepared.key.domain, (state = new DomainState(prepared.key.domain)));
     // Stream order is time order: one millisecond per page keeps age-based eviction out of the way.
     ingestPage(state, prepared, start + i);
-    const texts = configs.map((c) =>
-      c.classifier === "hybrid" || c.classifier === "single-page"
-        ? classifyPageHybrid(state, prepared, c.classifier === "hybrid").text
-        : classifyPage(state, prepared, c.heuristic, c.hard).text,
-    );
+    const evidence = pageEvidence(state, prepared);
+    const texts = configs.map((c) => classifyForEval(prepared, evidence, c));
     pipelineMs += performance.now() - t0;
     if (peers) texts.push(readabilityText(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)));
     const position = (positionInSite.get(row.site) ?? 0) + 1;

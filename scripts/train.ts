@@ -17,12 +17,12 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, basename } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { treeEvidence } from "../src/core/classify";
+import { classifyPage, HYBRID, MIN_EVIDENCE_SUPPORT, modelEvidence, SINGLE_PAGE } from "../src/core/cascade";
 import { DomainState } from "../src/core/domain-state";
-import { blockFeatures, FEATURE_NAMES, type TreeEvidence } from "../src/core/features";
-import { hybridVerdicts } from "../src/core/hybrid";
+import { blockFeatures, FEATURE_NAMES } from "../src/core/features";
 import { CONTEXT_FEATURES, contextFeatures, margin, sigmoid, type ModelWeights, type Scorer } from "../src/core/model";
-import { ingestPage, preparePage } from "../src/core/pipeline";
+import { ingestPage, pageEvidence, preparePage } from "../src/core/pipeline";
+import type { BranchEvidence } from "../src/core/tree-evidence";
 import { renderText } from "../src/core/render";
 import type { TextBlock } from "../src/core/types";
 import { trainGbdt } from "./lib/gbdt";
@@ -66,7 +66,7 @@ interface Page {
   labels: Uint8Array;
   /** Features with tree evidence (null when the domain's tree knew nothing yet). */
   withTree: Float64Array[] | null;
-  evidence: TreeEvidence[] | null;
+  evidence: BranchEvidence | null;
   title: string;
   cold: Float64Array[];
 }
@@ -153,8 +153,9 @@ function loadCorpus(dir: string): Page[] {
     let state = states.get(prepared.key.domain);
     if (!state) states.set(prepared.key.domain, (state = new DomainState(prepared.key.domain)));
     ingestPage(state, prepared, i);
-    const held = state.document(prepared.key.key);
-    const ev = treeEvidence(state, { hashes: prepared.hashes, branch: prepared.key.branch, counted: held ? new Set(held.hashes) : null });
+    // What the service's cascade would read: the tree's evidence once the domain knows another document.
+    const branch = pageEvidence(state, prepared);
+    const ev = branch.support[0]! >= MIN_EVIDENCE_SUPPORT ? branch : null;
     const position = (positions.get(row.site) ?? 0) + 1;
     positions.set(row.site, position);
     const { blocks, title } = prepared.page;
@@ -165,8 +166,8 @@ function loadCorpus(dir: string): Page[] {
       gold: row.gold,
       blocks,
       labels: process.env.LABELS === "trigram" ? label(blocks, row.gold) : lcsLabel(blocks, row.gold),
-      withTree: ev.support > 1 ? blockFeatures(blocks, title, ev.evidence) : null,
-      evidence: ev.support > 1 ? ev.evidence : null,
+      withTree: ev ? blockFeatures(blocks, title, modelEvidence(ev).blocks) : null,
+      evidence: ev,
       title,
       cold: blockFeatures(blocks, title, null),
     });
@@ -218,11 +219,12 @@ function train(pages: Page[]): ModelWeights {
   return { version: 2, features: [...FEATURE_NAMES, ...CONTEXT_FEATURES], stage1, stage2, threshold: Number(process.env.MODEL_THRESHOLD ?? 0.4), trainedOn: "" };
 }
 
-/** Exactly the service's decision (hybrid.ts), with the features already computed. */
+/** Exactly the service's decision (src/core/cascade.ts), with the features already computed. */
 function predictText(model: ModelWeights, page: Page, useTree: boolean): string {
   const evidence = useTree ? page.evidence : null;
   const features = evidence ? page.withTree! : page.cold;
-  const verdicts = hybridVerdicts({ page: { blocks: page.blocks, title: page.title }, evidence, features }, model);
+  const classifier = evidence ? HYBRID : SINGLE_PAGE;
+  const { verdicts } = classifyPage({ blocks: page.blocks, title: page.title }, evidence, { classifier, model, features });
   return renderText(page.blocks, verdicts);
 }
 

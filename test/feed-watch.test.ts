@@ -1,7 +1,7 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../src/index";
-import { pollWatchedFeeds } from "../src/scheduled";
+import { pollWatchedFeeds } from "../src/service/watched-feeds";
 import { rss2, stories } from "./fixtures/synthetic-feeds";
 import { mockFeedSite, RSS } from "./fixtures/mock-feed-site";
 

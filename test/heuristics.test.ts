@@ -3,7 +3,7 @@ import { DEFAULT_HARD_RULES, NO_HARD_RULES, type BlockVerdict, type HardRules } 
 import { DomainState } from "../src/core/domain-state";
 import { decide, HEURISTICS, heuristicLabel, parseHeuristic, type Heuristic } from "../src/core/heuristics";
 import { preparePage, processPage, type ProcessResult } from "../src/core/pipeline";
-import { TreeNode } from "../src/core/url-tree";
+import type { BranchEvidence } from "../src/core/tree-evidence";
 
 // ---------- a synthetic site ----------
 const NAMES = ["apple", "birch", "cedar", "daisy", "elder", "fern", "grape", "hazel", "iris", "juniper", "kale", "lily", "maple", "nettle"];
@@ -27,9 +27,14 @@ const prepare = (i: number, extra = "", section = "news") =>
   preparePage({ url: `http://www.example.com/${section}/${NAMES[i]}.html`, body: article(i, extra) });
 
 type Opts = { heuristic?: Heuristic; hardRules?: HardRules };
+const tree = (opts: Opts = {}) => ({
+  kind: "tree" as const,
+  heuristic: opts.heuristic ?? HEURISTICS.vote,
+  hard: opts.hardRules ?? DEFAULT_HARD_RULES,
+});
 function stream(n: number, opts: Opts = {}, state = new DomainState("example.com")) {
   const results: ProcessResult[] = [];
-  for (let i = 0; i < n; i++) results.push(processPage(state, prepare(i), { ...opts, now: 1000 + i }));
+  for (let i = 0; i < n; i++) results.push(processPage(state, prepare(i), { classifier: tree(opts), now: 1000 + i }));
   return { state, results };
 }
 const byText = (i: number, r: ProcessResult): Map<string, BlockVerdict> =>
@@ -97,8 +102,8 @@ describe("pipeline over a site stream", () => {
     if (!relaxed.ok) throw new Error(relaxed.error);
     for (const [h, label] of [[relaxed.heuristic, "content"], [HEURISTICS.strict, "boilerplate"]] as const) {
       const { state } = stream(6, { heuristic: h });
-      processPage(state, prepare(6, `<p>${TEASER}</p>`), { heuristic: h, now: 2000 });
-      const r = processPage(state, prepare(7, `<p>${TEASER}</p>`), { heuristic: h, now: 2001 });
+      processPage(state, prepare(6, `<p>${TEASER}</p>`), { classifier: tree({ heuristic: h }), now: 2000 });
+      const r = processPage(state, prepare(7, `<p>${TEASER}</p>`), { classifier: tree({ heuristic: h }), now: 2001 });
       const v = new Map(prepare(7, `<p>${TEASER}</p>`).page.blocks.map((b, k) => [b.text, r.verdicts[k]!]));
       expect(v.get(TEASER)!).toMatchObject({ label, count: 2, support: 8, node: "example.com/www/news" });
       expect(v.get(MASTHEAD)!.label).toBe("boilerplate");
@@ -112,11 +117,11 @@ describe("pipeline over a site stream", () => {
     for (const h of [HEURISTICS.vote, HEURISTICS.strict, { kind: "strict", nMin: 1, cMax: 1 } as Heuristic, { kind: "vote", nMin: 1, divisor: 100 } as Heuristic]) {
       for (const p of cases) {
         const before = structuredClone(a.toJSON());
-        const dry = processPage(a, p, { heuristic: h, learn: false, now: 5000 });
+        const dry = processPage(a, p, { classifier: tree({ heuristic: h }), learn: false, now: 5000 });
         expect(a.toJSON()).toEqual(before);
         expect(dry.ingest).toBeNull();
         const copy = DomainState.fromJSON(structuredClone(b.toJSON()));
-        const real = processPage(copy, p, { heuristic: h, now: 5000 });
+        const real = processPage(copy, p, { classifier: tree({ heuristic: h }), now: 5000 });
         expect(dry.verdicts).toEqual(real.verdicts);
         expect(dry.support).toBe(real.support);
         expect(dry.text).toBe(real.text);
@@ -126,7 +131,7 @@ describe("pipeline over a site stream", () => {
 
   it("re-ingesting a held page is not a new document", () => {
     const { state } = stream(6);
-    const r = processPage(state, prepare(2), { now: 3000 });
+    const r = processPage(state, prepare(2), { classifier: tree(), now: 3000 });
     expect(r.ingest).toEqual({ kind: "unchanged", evicted: 0 });
     expect(r.support).toBe(6);
     expect(byText(2, r).get(lede(2))!.label).toBe("content-unseen");
@@ -134,15 +139,15 @@ describe("pipeline over a site stream", () => {
 });
 
 // ---------- heuristics on hand-built trees ----------
-function chain(...spec: Array<[number, number]>): TreeNode[] {
-  return spec.map(([docs, count], i) => {
-    const n = new TreeNode(i === 0 ? "d" : `s${i}`);
-    n.docs = docs;
-    if (count > 0) n.counts.set("h", count);
-    return n;
-  });
+/** One block's evidence along a branch: [n_s, c(b)] per node, domain node first. */
+function chain(...spec: Array<[number, number]>): BranchEvidence {
+  return {
+    nodes: spec.map((_, i) => (i === 0 ? "d" : `s${i}`)),
+    support: spec.map(([docs]) => docs),
+    counts: spec.map(([, count]) => count),
+  };
 }
-const run = (h: Heuristic, nodes: TreeNode[]) => decide(h, nodes, "h", (n, x) => n.count(x), (n) => n.docs);
+const run = (h: Heuristic, evidence: BranchEvidence) => decide(h, evidence, 0);
 const parsed = (spec: string, o?: Parameters<typeof parseHeuristic>[1]): Heuristic => {
   const r = parseHeuristic(spec, o);
   if (!r.ok) throw new Error(r.error);

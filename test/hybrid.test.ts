@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DomainState } from "../src/core/domain-state";
 import { blockFeatures, FEATURE_NAMES } from "../src/core/features";
-import { DEFAULT_MODEL, hybridVerdicts } from "../src/core/hybrid";
-import { CONTEXT_FEATURES, contributions, margin, type Scorer } from "../src/core/model";
-import { classifyPageHybrid, ingestPage, preparePage } from "../src/core/pipeline";
+import { classifyPage, HYBRID, MIN_EVIDENCE_SUPPORT, SINGLE_PAGE } from "../src/core/cascade";
+import { CONTEXT_FEATURES, contributions, DEFAULT_MODEL, margin, type Scorer } from "../src/core/model";
+import { ingestPage, pageEvidence, preparePage, processPage, type PreparedPage } from "../src/core/pipeline";
 import { article, articleHtml, TEMPLATE_TEXT } from "./fixtures/synthetic-site";
 
 const prepared = (n: number, host = "www.example.com") => preparePage({ body: articleHtml(n), url: `https://${host}/news/story-${n}.html` });
+/** The hybrid on one page without teaching the tree (null: no tree at all). */
+const hybrid = (state: DomainState | null, p: PreparedPage, explain = false) =>
+  processPage(state, p, { classifier: HYBRID, learn: false, explain });
 
 describe("the shipped model", () => {
   it("matches the feature layout the code computes", () => {
@@ -31,29 +34,25 @@ describe("the shipped model", () => {
 describe("hybrid classification", () => {
   it("is deterministic and names its evidence", () => {
     const p = prepared(3);
-    const a = classifyPageHybrid(null, p, false, true);
-    const b = classifyPageHybrid(null, p, false, true);
+    const a = hybrid(null, p, true);
+    const b = hybrid(null, p, true);
     expect(a.verdicts).toEqual(b.verdicts);
     expect(a.method).toBe("cold-start");
     for (const v of a.verdicts) expect(v.rule).toMatch(/^model p=\d\.\d{3} \(.*\)$/);
-    const quiet = classifyPageHybrid(null, p, false, false);
+    const quiet = hybrid(null, p);
     expect(quiet.verdicts.map((v) => v.label)).toEqual(a.verdicts.map((v) => v.label));
     for (const v of quiet.verdicts) expect(v.rule).toMatch(/^model p=\d\.\d{3}$/);
   });
 
   it("keeps the article on a cold start, from the first page of a site", () => {
-    const { text } = classifyPageHybrid(null, prepared(4), false);
+    const { text } = hybrid(null, prepared(4));
     for (const para of article(4).paragraphs) expect(text).toContain(para);
   });
 
   it("drops the template once the tree knows the site, and labels new blocks unseen", () => {
     const state = new DomainState("example.com");
-    let last = classifyPageHybrid(state, prepared(1));
-    for (let n = 1; n <= 8; n++) {
-      const p = prepared(n);
-      ingestPage(state, p, n);
-      last = classifyPageHybrid(state, p);
-    }
+    let last = hybrid(state, prepared(1));
+    for (let n = 1; n <= 8; n++) last = processPage(state, prepared(n), { classifier: HYBRID, now: n });
     expect(last.method).toBe("tree");
     for (const t of Object.values(TEMPLATE_TEXT)) expect(last.text).not.toContain(t);
     for (const para of article(8).paragraphs) expect(last.text).toContain(para);
@@ -69,8 +68,8 @@ describe("hybrid classification", () => {
   it("single-page mode ignores the tree", () => {
     const state = new DomainState("example.com");
     for (let n = 1; n <= 6; n++) ingestPage(state, prepared(n), n);
-    const withTree = classifyPageHybrid(state, prepared(6), true);
-    const alone = classifyPageHybrid(state, prepared(6), false);
+    const withTree = hybrid(state, prepared(6));
+    const alone = processPage(state, prepared(6), { classifier: SINGLE_PAGE, learn: false });
     expect(alone.verdicts.every((v) => v.support === 0)).toBe(true);
     expect(withTree.verdicts.some((v) => v.support > 0)).toBe(true);
   });
@@ -78,6 +77,29 @@ describe("hybrid classification", () => {
   it("uses precomputed features when given, with the same result", () => {
     const p = prepared(5);
     const features = blockFeatures(p.page.blocks, p.page.title, null);
-    expect(hybridVerdicts({ page: p.page, evidence: null, features })).toEqual(hybridVerdicts({ page: p.page, evidence: null }));
+    expect(classifyPage(p.page, null, { classifier: HYBRID, features })).toEqual(classifyPage(p.page, null, { classifier: HYBRID }));
+  });
+
+  it("reads the tree only once the domain knows another document", () => {
+    const state = new DomainState("example.com");
+    const first = prepared(1);
+    ingestPage(state, first, 1);
+    const alone = pageEvidence(state, first);
+    expect(alone.support[0]).toBeLessThan(MIN_EVIDENCE_SUPPORT);
+    expect(classifyPage(first.page, alone, { classifier: HYBRID }).verdicts).toEqual(classifyPage(first.page, null, { classifier: HYBRID }).verdicts);
+    ingestPage(state, prepared(2), 2);
+    const second = pageEvidence(state, first);
+    expect(second.support[0]).toBe(MIN_EVIDENCE_SUPPORT);
+    expect(classifyPage(first.page, second, { classifier: HYBRID }).verdicts.some((v) => v.count === 2)).toBe(true);
+  });
+
+  it("classifies without learning exactly as it would after an ingest", () => {
+    const state = new DomainState("example.com");
+    for (let n = 1; n <= 6; n++) ingestPage(state, prepared(n), n);
+    const copy = DomainState.fromJSON(structuredClone(state.toJSON()));
+    const dry = processPage(state, prepared(7), { classifier: HYBRID, learn: false, now: 7 });
+    const real = processPage(copy, prepared(7), { classifier: HYBRID, now: 7 });
+    expect(dry.verdicts).toEqual(real.verdicts);
+    expect(state.size).toBe(6);
   });
 });

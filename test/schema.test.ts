@@ -79,18 +79,18 @@ describe("schema upgrade", () => {
     expect(Object.fromEntries(exported.tree[2])[blockHash("Template block")]).toBe(3);
 
     // New pages hash the template to the same 32-bit value the upgrade left in the tree.
-    const res = await stub.extract({
+    const res = await stub.ingest({
       domain,
       key: `https://${domain}/news/3.html`,
       branch: ["news"],
-      blocks: ["Template block", "Story four"].map((t) => ({ hash: blockHash(t), chars: t.length, hardTag: null, linkShare: 0 })),
+      blocks: ["Template block", "Story four"].map((t) => ({ hash: blockHash(t), chars: t.length })),
       learn: true,
-      heuristic: HEURISTICS.strict,
-      hard: DEFAULT_HARD_RULES,
       now: t0 + 3,
     });
     expect(res.ingest?.kind).toBe("inserted");
-    expect(res.verdicts[0]!.count).toBe(4);
+    // The template block is now in 4 documents at the domain node (evidence: block 0, node 0).
+    expect(res.evidence.counts[0]).toBe(4);
+    expect(res.evidence.support[0]).toBe(4);
     expect(res.rowsWritten).toBe(1);
     expect((await stub.stats()).documents).toBe(4);
   });

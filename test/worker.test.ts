@@ -229,19 +229,17 @@ describe("DomainTree durable object", () => {
     key: `https://evict.example/a/${key}.html`,
     branch: ["a"],
     blocks: [
-      { hash: "000000aa", chars: 40, hardTag: null, linkShare: 0 },
-      { hash: (key + 0x1000).toString(16).padStart(8, "0"), chars: 400, hardTag: null, linkShare: 0 },
+      { hash: "000000aa", chars: 40 },
+      { hash: (key + 0x1000).toString(16).padStart(8, "0"), chars: 400 },
     ],
     learn: true,
-    heuristic: HEURISTICS.strict,
-    hard: DEFAULT_HARD_RULES,
     now,
   });
 
   it("evicts by count as documents arrive and by age in the alarm, keeping counts exact", async () => {
     const stub = domainTreeStub(env, "evict.example");
     const old = Date.now() - 30 * 24 * 3600 * 1000;
-    for (let k = 0; k < 45; k++) await stub.extract(request(k, old + k));
+    for (let k = 0; k < 45; k++) await stub.ingest(request(k, old + k));
     expect((await stub.stats()).documents).toBe(40);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const stats = await stub.stats();
@@ -254,7 +252,7 @@ describe("DomainTree durable object", () => {
 
   it("rebuilds the same tree from storage after a restart", async () => {
     const stub = domainTreeStub(env, "restart.example");
-    for (let k = 0; k < 6; k++) await stub.extract({ ...request(k, Date.now()), domain: "restart.example" });
+    for (let k = 0; k < 6; k++) await stub.ingest({ ...request(k, Date.now()), domain: "restart.example" });
     const before = await stub.exportTree();
     const rebuilt = await runInDurableObject(stub, (instance: DomainTree) => {
       (instance as unknown as { state: unknown }).state = null;
@@ -265,8 +263,8 @@ describe("DomainTree durable object", () => {
 
   it("writes one document row per new page", async () => {
     const stub = domainTreeStub(env, "rows.example");
-    await stub.extract({ ...request(1, Date.now()), domain: "rows.example" });
-    const second = await stub.extract({ ...request(2, Date.now()), domain: "rows.example" });
+    await stub.ingest({ ...request(1, Date.now()), domain: "rows.example" });
+    const second = await stub.ingest({ ...request(2, Date.now()), domain: "rows.example" });
     expect(second.ingest?.kind).toBe("inserted");
     // Schema 2: the document row only (no url_key index entry).
     expect(second.rowsWritten).toBe(1);

@@ -3,7 +3,7 @@
  * authors' later production voting rule (production notes). All take the nodes of the branch from
  * the domain node down to the leaf, after the document was inserted (insert before classify).
  */
-import type { TreeNode } from "./url-tree";
+import type { BranchEvidence } from "./tree-evidence";
 
 export type Heuristic =
   /** Deepest node with n_s >= nMin (else the root); boilerplate when c(b) > cMax. */
@@ -75,25 +75,20 @@ export interface TreeDecision {
 }
 
 /**
- * `countOf(node, hash)` returns c(b) as it stands with this document inserted; the caller adds the
- * document's own contribution when classifying without learning, so both paths decide alike.
+ * The tree's verdict on block `block` of a page, from the page's branch evidence (counts and
+ * supports with the page itself counted once: insert before classify).
  */
-export function decide(
-  h: Heuristic,
-  branch: readonly TreeNode[],
-  hash: string,
-  countOf: (node: TreeNode, hash: string) => number,
-  supportOf: (node: TreeNode) => number,
-): TreeDecision {
-  const root = branch[0]!;
+export function decide(h: Heuristic, evidence: BranchEvidence, block: number): TreeDecision {
+  const depth = evidence.nodes.length;
+  const supportOf = (index: number) => evidence.support[index]!;
+  const countOf = (index: number) => evidence.counts[block * depth + index]!;
   const deepest = (minDocs: number): number => {
-    for (let i = branch.length - 1; i >= 0; i--) if (supportOf(branch[i]!) >= minDocs) return i;
+    for (let i = depth - 1; i >= 0; i--) if (supportOf(i) >= minDocs) return i;
     return 0;
   };
   const threshold = (index: number, cMax: number, rule: string): TreeDecision => {
-    const node = branch[index]!;
-    const count = countOf(node, hash);
-    const support = supportOf(node);
+    const count = countOf(index);
+    const support = supportOf(index);
     return { boilerplate: count > cMax, nodeIndex: index, support, count, rule: `${rule}: c=${count} ${count > cMax ? ">" : "<="} ${cMax}` };
   };
   switch (h.kind) {
@@ -104,34 +99,32 @@ export function decide(
     case "strict-at-domain":
       return threshold(0, h.cMax, "strict-at-domain");
     case "relaxed-at-domain": {
-      const relaxed = supportOf(root) > h.domainSupport;
+      const relaxed = supportOf(0) > h.domainSupport;
       return threshold(deepest(h.nMin), relaxed ? h.relaxedCMax : h.cMax, `relaxed-at-domain-${h.domainSupport}`);
     }
     case "vote": {
       let yes = 0;
       let voters = 0;
       let deepestVoter = -1;
-      for (let i = branch.length - 1; i >= 0; i--) {
-        const node = branch[i]!;
-        const support = supportOf(node);
+      for (let i = depth - 1; i >= 0; i--) {
+        const support = supportOf(i);
         if (support < h.nMin) continue;
         voters++;
         if (deepestVoter < 0) deepestVoter = i;
-        if (countOf(node, hash) > support / h.divisor + 1) yes++;
+        if (countOf(i) > support / h.divisor + 1) yes++;
       }
       if (voters === 0) {
         // No node has enough support: the root alone votes, as in production.
-        const support = supportOf(root);
-        const count = countOf(root, hash);
+        const support = supportOf(0);
+        const count = countOf(0);
         const boilerplate = count > support / h.divisor + 1;
         return { boilerplate, nodeIndex: 0, support, count, rule: `vote: root alone (n=${support} < ${h.nMin}), ${boilerplate ? "boilerplate" : "content"}` };
       }
-      const node = branch[deepestVoter]!;
       return {
         boilerplate: yes * 2 >= voters,
         nodeIndex: deepestVoter,
-        support: supportOf(node),
-        count: countOf(node, hash),
+        support: supportOf(deepestVoter),
+        count: countOf(deepestVoter),
         rule: `vote: ${yes}/${voters} nodes say boilerplate`,
       };
     }

@@ -4,6 +4,7 @@
  * scores each block from its own features; stage 2 adds the stage-1 scores of its neighbours and
  * siblings, because content comes in runs (Web2Text's sequence smoothing, in one pass).
  */
+import MODEL from "./model-weights.json";
 import type { TextBlock } from "./types";
 
 /** One regression tree, flat: node i splits on feature f[i] at t[i] (x <= t goes left), or is a leaf (f = -1). */
@@ -27,6 +28,9 @@ export interface ModelWeights {
   /** Where the weights came from: corpora, date, cross-validated scores. */
   trainedOn: string;
 }
+
+/** The shipped model (written by scripts/train.ts). */
+export const DEFAULT_MODEL = MODEL as unknown as ModelWeights;
 
 export const CONTEXT_FEATURES = [
   "ctx:p", "ctx:prev1", "ctx:next1", "ctx:prev2", "ctx:next2", "ctx:window", "ctx:siblings", "ctx:pageMax",

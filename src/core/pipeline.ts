@@ -1,15 +1,15 @@
 /**
  * The extraction pipeline, shared by the Worker and the scripts so that what is evaluated is what
- * is served: decode, segment, URL key, hash, then insert before classify (paper §4), render.
+ * is served: decode, segment, URL key, hash (`preparePage`, pure and tree-free), then insert before
+ * classify (paper §4) and the cascade (cascade.ts), render.
  */
 import { blockHash } from "./block-hash";
-import { classifyBlocks, DEFAULT_HARD_RULES, treeEvidence, type BlockVerdict, type HardRules } from "./classify";
-import { hybridVerdicts } from "./hybrid";
+import { classifyPage, type Classifier, type PageClassification } from "./cascade";
 import { decodeHtml } from "./decode";
 import type { DomainState, IngestOutcome } from "./domain-state";
-import { HEURISTICS, type Heuristic } from "./heuristics";
 import { renderText } from "./render";
 import { segmentHtml } from "./segment";
+import { branchEvidence, type BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage, UrlKey } from "./types";
 import { buildUrlKey } from "./url-key";
 import type { UrlKeyRule } from "./url-rules";
@@ -43,61 +43,41 @@ export function preparePage(input: PrepareInput): PreparedPage {
 }
 
 export interface ProcessOptions {
-  heuristic?: Heuristic;
-  hardRules?: HardRules;
+  classifier: Classifier;
   /** Insert the page into the tree before classifying it (default). Off: classify only. */
   learn?: boolean;
   now?: number;
+  explain?: boolean;
 }
 
-export interface ProcessResult {
-  verdicts: BlockVerdict[];
+export interface ProcessResult extends PageClassification {
   text: string;
-  /** "tree" once the domain has enough documents for the heuristic's node choice; else "cold-start". */
-  method: "tree" | "cold-start";
-  support: number;
   ingest: IngestOutcome | null;
 }
 
-/** The paper's n_min: below it the domain's tree is too young to be trusted, a cold start. */
-export const MIN_SUPPORT = 5;
-
-export function ingestPage(state: DomainState, prepared: PreparedPage, now: number): IngestOutcome {
-  const blocks = prepared.page.blocks.map((b, i) => ({ hash: prepared.hashes[i]!, chars: b.text.length }));
-  return state.ingest(prepared.key.key, prepared.key.branch, blocks, now);
+/** The blocks as the tree stores them: hash and length (a revision must bring enough new text). */
+export function hashedBlocks(prepared: PreparedPage): { hash: string; chars: number }[] {
+  return prepared.page.blocks.map((b, i) => ({ hash: prepared.hashes[i]!, chars: b.text.length }));
 }
 
-export function classifyPage(state: DomainState, prepared: PreparedPage, heuristic: Heuristic, hard: HardRules): Omit<ProcessResult, "ingest"> {
-  const held = state.document(prepared.key.key);
-  const { verdicts, support } = classifyBlocks(
-    state,
-    { blocks: prepared.page.blocks, hashes: prepared.hashes, branch: prepared.key.branch, counted: held ? new Set(held.hashes) : null },
-    heuristic,
-    hard,
-  );
-  return { verdicts, support, method: support >= MIN_SUPPORT ? "tree" : "cold-start", text: renderText(prepared.page.blocks, verdicts) };
+export function ingestPage(state: DomainState, prepared: PreparedPage, now: number): IngestOutcome {
+  return state.ingest(prepared.key.key, prepared.key.branch, hashedBlocks(prepared), now);
+}
+
+/** What the domain's tree knows about this page (the Durable Object's answer, computed in process). */
+export function pageEvidence(state: DomainState, prepared: PreparedPage): BranchEvidence {
+  return branchEvidence(state, { key: prepared.key.key, branch: prepared.key.branch, hashes: prepared.hashes });
 }
 
 /**
- * The hybrid classifier on this page: the learned model with the tree's evidence (`useTree`), or
- * alone as a single-page extractor. The cascade, as the Worker runs it by default: tree evidence
- * (template counts, never-seen blocks) and single-page evidence are weighed together by one model;
- * with no tree knowledge the tree features are zero and the single-page evidence decides.
+ * One page through an in-process domain state, exactly as the Worker does it across its Durable
+ * Object: insert (when learning), read the branch evidence, run the cascade, render the text.
+ * `state` null: no tree at all (the single-page classifier on its own).
  */
-export function classifyPageHybrid(state: DomainState | null, prepared: PreparedPage, useTree = true, explain = false): Omit<ProcessResult, "ingest"> {
-  let evidence: ReturnType<typeof treeEvidence> | null = null;
-  if (state && useTree) {
-    const held = state.document(prepared.key.key);
-    evidence = treeEvidence(state, { hashes: prepared.hashes, branch: prepared.key.branch, counted: held ? new Set(held.hashes) : null });
-  }
-  const verdicts = hybridVerdicts({ page: prepared.page, evidence: evidence?.evidence ?? null, nodes: evidence?.nodes, explain });
-  const support = evidence?.support ?? 0;
-  return { verdicts, support, method: support >= MIN_SUPPORT ? "tree" : "cold-start", text: renderText(prepared.page.blocks, verdicts) };
-}
-
-export function processPage(state: DomainState, prepared: PreparedPage, options: ProcessOptions = {}): ProcessResult {
+export function processPage(state: DomainState | null, prepared: PreparedPage, options: ProcessOptions): ProcessResult {
   const learn = options.learn ?? true;
-  const ingest = learn ? ingestPage(state, prepared, options.now ?? Date.now()) : null;
-  const result = classifyPage(state, prepared, options.heuristic ?? HEURISTICS.vote, options.hardRules ?? DEFAULT_HARD_RULES);
-  return { ...result, ingest };
+  const ingest = state && learn ? ingestPage(state, prepared, options.now ?? Date.now()) : null;
+  const evidence = state ? pageEvidence(state, prepared) : null;
+  const result = classifyPage(prepared.page, evidence, { classifier: options.classifier, explain: options.explain });
+  return { ...result, ingest, text: renderText(prepared.page.blocks, result.verdicts) };
 }

@@ -3,43 +3,23 @@
  * extraction in extract.ts, storage in the DomainTree Durable Object.
  */
 import { Hono, type Context } from "hono";
+import { etag } from "hono/etag";
+import { configOf } from "../config";
 import { registrableDomain } from "../core/url-key";
+import { safeFetch } from "../net/safe-fetch";
+import { AppException } from "../service/errors";
+import { extract, type PageSource } from "../service/extract";
+import { fetchError } from "../service/fetch-error";
+import { domainTreeStub } from "../store/stub";
 import { auth, hasValidKey } from "./auth";
-import { AppException, errorResponse } from "./errors";
-import { extractPage, type PageSource } from "./extract";
+import { errorResponse, responseForThrown } from "./errors";
+import { extractionResponse } from "./extract-response";
+import { mountFeedRoutes } from "./feed-routes";
 import { headerGetter, parseOptions } from "./options";
 import { readCappedBody } from "./request-body";
-import { fetchError } from "./fetch-error";
-import { mountFeedRoutes } from "./feed-routes";
-import { parseAllowHosts, safeFetch } from "./safe-fetch";
 import { USAGE } from "./usage";
-import { domainTreeStub } from "../store/stub";
-
-export interface AppOptions {
-  /** Cap on fetched pages and request bodies. */
-  maxBytes: number;
-  /** Whole outbound fetch, redirects and body included. */
-  timeoutMs: number;
-  userAgent: string;
-}
-
-export const DEFAULT_APP_OPTIONS: AppOptions = {
-  maxBytes: 5 * 1024 * 1024,
-  timeoutMs: 10_000,
-  userAgent: "urltree-clean-text/0.1 (+https://github.com/; clean-text extraction service)",
-};
 
 type AppEnv = { Bindings: Env };
-
-function numberVar(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value && Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-/** Worker variables FETCH_TIMEOUT_MS and MAX_BYTES override the defaults. */
-export function appOptionsFrom(env: Env, base: AppOptions = DEFAULT_APP_OPTIONS): AppOptions {
-  return { ...base, timeoutMs: numberVar(env.FETCH_TIMEOUT_MS, base.timeoutMs), maxBytes: numberVar(env.MAX_BYTES, base.maxBytes) };
-}
 
 /** Browsers and proxies fold `//` in paths, so `/https:/example.com` must still work. */
 export function targetFromPath(pathAndQuery: string): string {
@@ -48,30 +28,24 @@ export function targetFromPath(pathAndQuery: string): string {
   return target.replace(/^(https?):\/*/i, "$1://");
 }
 
-export function createApp(base: AppOptions = DEFAULT_APP_OPTIONS): Hono<AppEnv> {
+export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.onError((err) => {
-    if (err instanceof AppException) return err.getResponse();
-    console.error(err);
-    return errorResponse({ code: "internal", message: "internal error" });
+  app.onError((err) => responseForThrown(err));
+  // Every variable is validated before any route runs: a bad value is a clear 500, never a silent default.
+  app.use("*", async (c, next) => {
+    configOf(c.env);
+    await next();
   });
   app.notFound(() => errorResponse({ code: "not_found", message: "no such route; GET / lists the routes" }));
 
   async function fetchAndExtract(c: Context<AppEnv>, target: string | undefined, get: (name: string) => string | undefined) {
     if (!target) throw new AppException({ code: "bad_request", message: "missing url: use /extract?url=https://... or /https://..." });
     const opts = parseOptions(get, c.req.header("accept"));
-    const options = appOptionsFrom(c.env, base);
-    const result = await safeFetch(target, {
-      allowHosts: parseAllowHosts(c.env.ALLOW_HOSTS),
-      maxBytes: options.maxBytes,
-      timeoutMs: options.timeoutMs,
-      userAgent: options.userAgent,
-      accept: "html",
-    });
+    const result = await safeFetch(target, { ...configOf(c.env).fetch, accept: "html" });
     if (!result.ok) throw new AppException(fetchError(result.failure));
     const source: PageSource = { body: result.page.body, contentType: result.page.contentType, url: result.page.url, fetched: true };
-    return extractPage({ env: c.env, trusted: true }, source, opts);
+    return extractionResponse(await extract({ env: c.env, trusted: true }, source, opts), opts);
   }
 
   app.get("/", (c) => c.text(USAGE));
@@ -97,13 +71,15 @@ export function createApp(base: AppOptions = DEFAULT_APP_OPTIONS): Hono<AppEnv> 
   app.route("/admin", admin);
 
   app.use("/extract", auth({ scope: "api" }));
+  // GET answers depend only on the page and the tree: a client's If-None-Match gets a 304.
+  app.get("/extract", etag());
   app.get("/extract", (c) => fetchAndExtract(c, c.req.query("url"), (n) => c.req.query(n)));
 
   app.post("/extract", async (c) => {
     const get = (n: string) => c.req.query(n);
     const opts = parseOptions(get, c.req.header("accept"));
     const contentType = c.req.header("content-type") ?? null;
-    const limits = appOptionsFrom(c.env, base);
+    const limits = configOf(c.env).fetch;
     const body = await readCappedBody(c.req.raw, limits.maxBytes, limits.timeoutMs);
     let source: PageSource;
     if (contentType && /^application\/json\b/i.test(contentType)) {
@@ -129,10 +105,11 @@ export function createApp(base: AppOptions = DEFAULT_APP_OPTIONS): Hono<AppEnv> 
       source = { body, contentType, url: pageUrl, fetched: false };
     }
     if (!/^https?:\/\//i.test(source.url)) throw new AppException({ code: "bad_request", message: "url must be an absolute http(s) URL" });
-    return extractPage({ env: c.env, trusted: hasValidKey(c.env, c.req.header("authorization")) }, source, opts);
+    const trusted = hasValidKey(c.env, c.req.header("authorization"));
+    return extractionResponse(await extract({ env: c.env, trusted }, source, opts), opts);
   });
 
-  mountFeedRoutes(app, { appOptions: (env) => appOptionsFrom(env, base), targetFromPath });
+  mountFeedRoutes(app, { targetFromPath });
 
   // Proxy style last: everything after the first slash, query included, is the target URL.
   app.use("/*", auth({ scope: "api" }));

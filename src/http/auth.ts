@@ -3,7 +3,7 @@
  * routes need ADMIN_KEY and are disabled while it is unset. Comparison is constant-time.
  */
 import type { MiddlewareHandler } from "hono";
-import { AppException } from "./errors";
+import { AppException } from "../service/errors";
 
 export interface AuthOptions {
   /** Which key the route needs. */

@@ -1,24 +1,9 @@
 /**
- * Failures are one discriminated union, mapped to HTTP responses by one exhaustive switch: a new
- * kind of failure does not compile until it has a status. Errors carry their response
- * (`AppException`), in the manner of Hono's HTTPException.
+ * The one mapping from failures (src/service/errors.ts) to HTTP: status by an exhaustive switch,
+ * body `{"error": {"code", "message"}}`.
  */
-export type AppError =
-  | { code: "bad_request"; message: string }
-  | { code: "forbidden_target"; message: string }
-  | { code: "unauthorized"; message: string }
-  | { code: "forbidden"; message: string }
-  | { code: "not_found"; message: string }
-  | { code: "payload_too_large"; message: string }
-  | { code: "unsupported_media_type"; message: string }
-  | { code: "conflict"; message: string }
-  /** A feed that is malformed, not a feed, or refused as hostile (entity declarations). */
-  | { code: "invalid_feed"; message: string }
-  /** An HTML page given as a feed, without a `<link rel="alternate">` to one. */
-  | { code: "no_feed"; message: string }
-  | { code: "upstream_failed"; message: string; status?: number }
-  | { code: "upstream_timeout"; message: string }
-  | { code: "internal"; message: string };
+import { ConfigError } from "../config";
+import { AppException, type AppError } from "../service/errors";
 
 export function statusOf(error: AppError): number {
   switch (error.code) {
@@ -44,6 +29,7 @@ export function statusOf(error: AppError): number {
       return 502;
     case "upstream_timeout":
       return 504;
+    case "bad_config":
     case "internal":
       return 500;
     default: {
@@ -60,16 +46,13 @@ export function errorResponse(error: AppError): Response {
   return new Response(JSON.stringify({ error: { code, message, ...rest } }), { status: statusOf(error), headers });
 }
 
-export class AppException extends Error {
-  constructor(readonly error: AppError) {
-    super(error.message);
+/** Any thrown value as a response: known failures by their code, anything else a logged 500. */
+export function responseForThrown(err: unknown): Response {
+  if (err instanceof AppException) return errorResponse(err.error);
+  if (err instanceof ConfigError) {
+    console.error(`configuration error: ${err.message}`);
+    return errorResponse({ code: "bad_config", message: err.message });
   }
-
-  getResponse(): Response {
-    return errorResponse(this.error);
-  }
-}
-
-export function fail(code: AppError["code"], message: string): never {
-  throw new AppException({ code, message } as AppError);
+  console.error(err);
+  return errorResponse({ code: "internal", message: "internal error" });
 }

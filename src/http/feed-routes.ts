@@ -9,19 +9,16 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { renderFeed } from "../core/feed/render";
 import { OUTPUT_FORMATS, type FeedReport, type OutputFormat } from "../core/feed/types";
 import { md5Hex } from "../core/url-key";
-import type { AppOptions } from "./app";
 import { auth, hasValidKey } from "./auth";
-import { AppException } from "./errors";
-import { SubrequestBudget } from "./feed-budget";
-import { feedConfigFrom } from "./feed-config";
-import { runFeed } from "./feed-process";
+import { AppException } from "../service/errors";
+import { SubrequestBudget } from "../service/feed-budget";
+import { configOf } from "../config";
+import { runFeed } from "../service/feed-process";
 import { mountWatchedFeeds } from "./feed-watch-routes";
-import { parseAllowHosts } from "./safe-fetch";
 
 type AppEnv = { Bindings: Env };
 
 export interface FeedRouteDeps {
-  appOptions: (env: Env) => AppOptions;
   targetFromPath: (pathAndQuery: string) => string;
 }
 
@@ -79,17 +76,16 @@ function reportHeaders(report: FeedReport): Record<string, string> {
 async function serveFeed(c: Context<AppEnv>, deps: FeedRouteDeps, url: string | undefined, get: (name: string) => string | undefined): Promise<Response> {
   if (!url) bad("missing url: use /feed?url=https://... or /feed/https://...");
   if (!/^https?:\/\//i.test(url!)) bad("url must be an absolute http(s) URL");
-  const config = feedConfigFrom(c.env);
+  const { feeds: config, fetch } = configOf(c.env);
   const format = parseFormat(get("format"));
   const maxItems = parseMax(get("max"), config.defaultMax, config.maxCap);
-  const options = deps.appOptions(c.env);
   const budget = new SubrequestBudget(config.budget);
   const now = Date.now();
   const result = await runFeed(c.env, url!, {
     maxItems,
     budget,
     concurrency: config.concurrency,
-    fetch: { allowHosts: parseAllowHosts(c.env.ALLOW_HOSTS), timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, userAgent: options.userAgent },
+    fetch,
     now,
   });
   if (!result.ok) throw new AppException(result.error);

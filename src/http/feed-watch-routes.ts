@@ -7,10 +7,10 @@ import type { Hono } from "hono";
 import { md5Hex } from "../core/url-key";
 import type { WatchedFeed } from "../store/feed-registry";
 import { feedRegistryStub } from "../store/stub";
-import { AppException } from "./errors";
-import { feedConfigFrom } from "./feed-config";
+import { AppException } from "../service/errors";
+import { configOf } from "../config";
 import { readCappedBody } from "./request-body";
-import { isForbiddenHost, parseAllowHosts } from "./safe-fetch";
+import { isForbiddenHost } from "../net/forbidden-host";
 
 type AppEnv = { Bindings: Env };
 
@@ -40,7 +40,7 @@ function canonicalFeedUrl(raw: unknown, env: Env): string {
   if (url.protocol !== "http:" && url.protocol !== "https:") bad("url must be http or https");
   if (url.username || url.password) bad("url must not carry credentials");
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  const reason = parseAllowHosts(env.ALLOW_HOSTS).has(host) ? null : isForbiddenHost(url.hostname);
+  const reason = configOf(env).fetch.allowHosts.has(host) ? null : isForbiddenHost(url.hostname);
   if (reason) throw new AppException({ code: "forbidden_target", message: `target ${url.hostname} is not allowed: ${reason}` });
   url.hash = "";
   return url.href;
@@ -63,7 +63,7 @@ export function mountWatchedFeeds(routes: Hono<AppEnv>): void {
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return bad("body must be a JSON object");
     const input = parsed as Record<string, unknown>;
-    const config = feedConfigFrom(c.env);
+    const config = configOf(c.env).feeds;
     const url = canonicalFeedUrl(input.url, c.env);
     const added = await feedRegistryStub(c.env).add({
       id: md5Hex(url).slice(0, 16),

@@ -3,27 +3,11 @@
  * Read from the query string on /extract, and from X-* headers on the proxy-style route, where the
  * whole query belongs to the target URL.
  */
-import { DEFAULT_HARD_RULES, NO_HARD_RULES, type HardRules } from "../core/classify";
-import { parseHeuristic, type Heuristic } from "../core/heuristics";
-import { AppException } from "./errors";
-
-export type Format = "text" | "markdown" | "html" | "json";
-
-export interface RequestOptions {
-  format: Format;
-  /**
-   * "hybrid" (default): the learned model weighs single-page evidence and the tree's evidence
-   * (gathered with `heuristic`). "tree": the URL Tree heuristic and hard rules alone.
-   * "single-page": the model without the tree (the tree still learns from the page).
-   */
-  classifier: "hybrid" | "tree" | "single-page";
-  heuristic: Heuristic;
-  hard: HardRules;
-  /** The caller's wish; the route may still refuse to learn (untrusted HTML). */
-  learn: boolean;
-  debug: boolean;
-  title: string | null;
-}
+import type { Classifier } from "../core/cascade";
+import { DEFAULT_HARD_RULES, NO_HARD_RULES } from "../core/classify";
+import { parseHeuristic } from "../core/heuristics";
+import { AppException } from "../service/errors";
+import type { ExtractOptions, Format } from "../service/options";
 
 const FORMAT_ALIASES: Record<string, Format> = {
   text: "text", txt: "text", plain: "text", "text/plain": "text",
@@ -57,7 +41,7 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
 const NUMERIC = ["nMin", "cMax", "support", "domainSupport", "relaxedCMax", "divisor"] as const;
 
 /** `get` reads one option by name (query parameter or header); `accept` is the Accept header. */
-export function parseOptions(get: (name: string) => string | undefined, accept: string | undefined): RequestOptions {
+export function parseOptions(get: (name: string) => string | undefined, accept: string | undefined): ExtractOptions {
   const formatParam = get("format");
   let format: Format;
   if (formatParam) {
@@ -75,15 +59,16 @@ export function parseOptions(get: (name: string) => string | undefined, accept: 
     overrides[name] = n;
   }
   const requested = get("heuristic") || "hybrid";
-  const classifier = requested === "hybrid" || requested === "single-page" ? requested : "tree";
-  const parsed = parseHeuristic(classifier === "tree" ? requested : "vote", overrides);
+  const kind = requested === "hybrid" || requested === "single-page" ? requested : "tree";
+  // Parameters are validated whatever the classifier, as before: they apply to the tree's vote.
+  const parsed = parseHeuristic(kind === "tree" ? requested : "vote", overrides);
   if (!parsed.ok) bad(parsed.error);
+  const hard = flag("hard", get("hard"), true) ? DEFAULT_HARD_RULES : NO_HARD_RULES;
+  const classifier: Classifier = kind === "tree" ? { kind, heuristic: parsed.heuristic, hard } : { kind };
 
   return {
     format,
     classifier,
-    heuristic: parsed.heuristic,
-    hard: flag("hard", get("hard"), true) ? DEFAULT_HARD_RULES : NO_HARD_RULES,
     learn: flag("learn", get("learn"), true),
     debug: flag("debug", get("debug"), false),
     title: get("title")?.trim() || null,

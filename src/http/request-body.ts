@@ -1,7 +1,7 @@
 /** Request bodies are read under the same cap as fetched pages, while streaming, and in bounded time. */
-import { readBounded } from "./bounded-body";
-import { Deadline } from "./deadline";
-import { AppException } from "./errors";
+import { readBounded } from "../net/bounded-body";
+import { Deadline } from "../net/deadline";
+import { AppException } from "../service/errors";
 
 export async function readCappedBody(request: Request, maxBytes: number, timeoutMs: number): Promise<Uint8Array> {
   const tooLarge = () => new AppException({ code: "payload_too_large", message: `request body over ${maxBytes} bytes` });

@@ -4,39 +4,34 @@
  *
  * Consistency: every method runs synchronously from start to end (no await between reading and
  * writing), so the runtime's input gate serializes concurrent requests for the domain and none can
- * lose or double-count a document. Insert and classify happen in that one step, insert first.
+ * lose or double-count a document. Insert and the evidence read happen in that one step, insert
+ * first. The object never classifies: it answers with counts, and the Worker runs the cascade.
  * Memory is changed only after SQLite accepted the write; if a write throws, the in-memory state
  * is dropped and rebuilt from the documents table on the next call.
  */
 import { DurableObject } from "cloudflare:workers";
-import { classifyBlocks, treeEvidence, type BlockVerdict, type HardRules, type TreeEvidenceResult } from "../core/classify";
-import { DEFAULT_EVICTION, DomainState, type EvictionPolicy, type IngestOutcome } from "../core/domain-state";
-import type { Heuristic } from "../core/heuristics";
-import { MIN_SUPPORT } from "../core/pipeline";
+import { configOf } from "../config";
+import { DomainState, type EvictionPolicy, type HashedBlock, type IngestOutcome } from "../core/domain-state";
+import { branchEvidence, type BranchEvidence } from "../core/tree-evidence";
 import { packHashes, unpackHashes } from "./hash-codec";
 import { migrate, SCHEMA_VERSION } from "./schema";
 
-/** What the Worker sends for one page: no text, only what the tree and the hard rules need. */
+/** What the Worker sends for one page: its identity and block hashes, no text. */
 export interface TreeRequest {
   domain: string;
   key: string;
   branch: string[];
-  blocks: { hash: string; chars: number; hardTag: string | null; linkShare: number }[];
+  blocks: HashedBlock[];
+  /** Insert the page before answering (insert before classify); false: read the evidence only. */
   learn: boolean;
-  heuristic: Heuristic;
-  hard: HardRules;
   now?: number;
-  /** Also return the tree's evidence per block, for the hybrid classifier (which runs in the Worker). */
-  evidence?: boolean;
 }
 
-export interface TreeResponse {
-  verdicts: BlockVerdict[];
-  method: "tree" | "cold-start";
-  support: number;
+/** The tree's answer: its evidence for the page (src/core/tree-evidence.ts), and what the ingest did. */
+export interface TreeAnswer {
+  evidence: BranchEvidence;
   ingest: IngestOutcome | null;
   rowsWritten: number;
-  evidence?: TreeEvidenceResult;
 }
 
 export interface DomainStats {
@@ -52,19 +47,6 @@ export interface DomainStats {
 
 const DAY_MS = 24 * 3600 * 1000;
 
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== "" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-}
-
-export function evictionPolicyFrom(env: Partial<Pick<Env, "EVICT_MAX_DOCS" | "EVICT_MAX_AGE_DAYS" | "EVICT_KEEP_RECENT">>): EvictionPolicy {
-  return {
-    maxDocs: Math.max(1, positiveInt(env.EVICT_MAX_DOCS, DEFAULT_EVICTION.maxDocs)),
-    maxAgeMs: positiveInt(env.EVICT_MAX_AGE_DAYS, DEFAULT_EVICTION.maxAgeMs / DAY_MS) * DAY_MS,
-    keepRecent: positiveInt(env.EVICT_KEEP_RECENT, DEFAULT_EVICTION.keepRecent),
-  };
-}
-
 export class DomainTree extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly policy: EvictionPolicy;
@@ -75,7 +57,7 @@ export class DomainTree extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.policy = evictionPolicyFrom(env);
+    this.policy = configOf(env).eviction;
     ctx.storage.transactionSync(() => migrate(this.sql));
   }
 
@@ -105,8 +87,11 @@ export class DomainTree extends DurableObject<Env> {
     return state;
   }
 
-  /** Inserts (when learning) and classifies one page, in one uninterrupted step. */
-  async extract(req: TreeRequest): Promise<TreeResponse> {
+  /**
+   * One page: inserted when `req.learn`, then the tree's evidence for it (counts and supports along
+   * its branch), in one uninterrupted step. Classification runs in the Worker (src/core/cascade.ts).
+   */
+  async ingest(req: TreeRequest): Promise<TreeAnswer> {
     const state = this.load(req.domain);
     const now = req.now ?? Date.now();
     let ingest: IngestOutcome | null = null;
@@ -120,19 +105,19 @@ export class DomainTree extends DurableObject<Env> {
         throw err;
       }
     }
-    return { ...this.classify(state, req), ingest, rowsWritten };
+    return { evidence: evidenceFor(state, req), ingest, rowsWritten };
   }
 
   /**
    * Several pages of this domain at once (a feed's articles): all are inserted first, in one
-   * transaction, and only then is each classified. A feed of a site the tree has never seen thus
-   * teaches the tree its template before any of its articles is judged, instead of the first
-   * articles going out as cold starts. One uninterrupted step, like `extract`.
+   * transaction, and only then is each one's evidence read. A feed of a site the tree has never
+   * seen thus teaches the tree its template before any of its articles is judged, instead of the
+   * first articles going out as cold starts. One uninterrupted step, like `ingest`.
    */
-  async extractMany(reqs: TreeRequest[]): Promise<TreeResponse[]> {
+  async ingestMany(reqs: TreeRequest[]): Promise<TreeAnswer[]> {
     if (reqs.length === 0) return [];
     const domain = reqs[0]!.domain;
-    if (reqs.some((r) => r.domain !== domain)) throw new Error("extractMany: all pages must belong to one domain");
+    if (reqs.some((r) => r.domain !== domain)) throw new Error("ingestMany: all pages must belong to one domain");
     const state = this.load(domain);
     const ingests: (IngestOutcome | null)[] = [];
     const rows: number[] = [];
@@ -149,22 +134,7 @@ export class DomainTree extends DurableObject<Env> {
       this.state = null;
       throw err;
     }
-    return reqs.map((req, i) => ({ ...this.classify(state, req), ingest: ingests[i]!, rowsWritten: rows[i]! }));
-  }
-
-  private classify(state: DomainState, req: TreeRequest): Pick<TreeResponse, "verdicts" | "support" | "method" | "evidence"> {
-    const held = state.document(req.key);
-    const { verdicts, support } = classifyBlocks(
-      state,
-      { blocks: req.blocks, hashes: req.blocks.map((b) => b.hash), branch: req.branch, counted: held ? new Set(held.hashes) : null },
-      req.heuristic,
-      req.hard,
-    );
-    const result: Pick<TreeResponse, "verdicts" | "support" | "method" | "evidence"> = { verdicts, support, method: support >= MIN_SUPPORT ? "tree" : "cold-start" };
-    if (req.evidence) {
-      result.evidence = treeEvidence(state, { hashes: req.blocks.map((b) => b.hash), branch: req.branch, counted: held ? new Set(held.hashes) : null });
-    }
-    return result;
+    return reqs.map((req, i) => ({ evidence: evidenceFor(state, req), ingest: ingests[i]!, rowsWritten: rows[i]! }));
   }
 
   private persist(state: DomainState, req: TreeRequest, ingest: IngestOutcome, now: number): number {
@@ -249,4 +219,8 @@ export class DomainTree extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => migrate(this.sql));
     return { removed };
   }
+}
+
+function evidenceFor(state: DomainState, req: TreeRequest): BranchEvidence {
+  return branchEvidence(state, { key: req.key, branch: req.branch, hashes: req.blocks.map((b) => b.hash) });
 }

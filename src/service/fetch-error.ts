@@ -1,6 +1,6 @@
 /** How a failed outbound fetch answers the caller: one exhaustive mapping, shared by all routes. */
 import type { AppError } from "./errors";
-import type { FetchFailure } from "./safe-fetch";
+import type { FetchFailure } from "../net/safe-fetch";
 
 export function fetchError(failure: FetchFailure): AppError {
   switch (failure.kind) {

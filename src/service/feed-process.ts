@@ -9,8 +9,9 @@ import type { CachedArticle } from "../store/feed-cache";
 import type { AppError } from "./errors";
 import { processArticles, type ArticleJob, type ArticleOutcome } from "./feed-articles";
 import type { SubrequestBudget } from "./feed-budget";
-import { loadFeedDocument, type FetchSettings } from "./feed-document";
-import { parseOptions } from "./options";
+import type { FetchSettings } from "../config";
+import { loadFeedDocument } from "./feed-document";
+import { DEFAULT_EXTRACT_OPTIONS } from "./options";
 
 export interface FeedRunSettings {
   maxItems: number;
@@ -35,7 +36,7 @@ export type FeedRunResult = { ok: true; run: FeedRun } | { ok: false; error: App
  * Feeds take no extraction options: the default hybrid classifier, whose tree evidence comes from
  * the tree the feed itself warms (all of a site's new articles are inserted before any is classified).
  */
-const FEED_OPTIONS = parseOptions(() => undefined, undefined);
+const FEED_OPTIONS = DEFAULT_EXTRACT_OPTIONS;
 
 export async function runFeed(env: Env, url: string, settings: FeedRunSettings): Promise<FeedRunResult> {
   const { budget } = settings;

@@ -16,11 +16,11 @@ import type { PreparedPage } from "../core/pipeline";
 import type { CachedArticle } from "../store/feed-cache";
 import { domainTreeStub } from "../store/stub";
 import { AppException } from "./errors";
-import { applyClassifier, preparePageSource, treeRequestFor } from "./extract";
+import { classifyPrepared, preparePageSource, treeRequestFor } from "./extract";
 import { budgetedFetch, limiter, type SubrequestBudget } from "./feed-budget";
-import type { FetchSettings } from "./feed-document";
-import type { RequestOptions } from "./options";
-import { safeFetch } from "./safe-fetch";
+import type { FetchSettings } from "../config";
+import type { ExtractOptions } from "./options";
+import { safeFetch } from "../net/safe-fetch";
 
 export interface ArticleJob {
   item: FeedItem & { link: string };
@@ -38,7 +38,7 @@ export interface ArticleContext {
   fetch: FetchSettings;
   budget: SubrequestBudget;
   concurrency: number;
-  options: RequestOptions;
+  options: ExtractOptions;
   now: number;
 }
 
@@ -118,14 +118,14 @@ async function extractDomain(domain: string, pages: Prepared[], ctx: ArticleCont
   let trees;
   try {
     ctx.budget.spent++;
-    trees = await domainTreeStub(ctx.env, domain).extractMany(pages.map((p) => ({ ...treeRequestFor(p.prepared, ctx.options, true), now: ctx.now })));
+    trees = await domainTreeStub(ctx.env, domain).ingestMany(pages.map((p) => ({ ...treeRequestFor(p.prepared, true), now: ctx.now })));
   } catch (err) {
     console.error("domain tree failed", domain, err);
     for (const p of pages) outcomes.set(p.job.item.index, { kind: "failed", code: "internal", message: `the ${domain} tree could not be reached` });
     return;
   }
   pages.forEach((p, i) => {
-    const tree = applyClassifier(p.prepared, trees[i]!, ctx.options);
+    const tree = classifyPrepared(p.prepared, trees[i]!.evidence, ctx.options);
     const blocks = p.prepared.page.blocks;
     const text = renderText(blocks, tree.verdicts);
     if (text.trim() === "") {

@@ -11,9 +11,9 @@ import { feedCacheStub } from "../store/stub";
 import type { AppError } from "./errors";
 import { budgetedFetch, type SubrequestBudget } from "./feed-budget";
 import { fetchError } from "./fetch-error";
-import { safeFetch, type SafeFetchOptions } from "./safe-fetch";
+import type { FetchSettings } from "../config";
+import { safeFetch } from "../net/safe-fetch";
 
-export type FetchSettings = Pick<SafeFetchOptions, "allowHosts" | "timeoutMs" | "maxBytes" | "userAgent">;
 
 export interface FeedDocument {
   /** The feed's URL as requested (after discovery): the FeedCache's name. */

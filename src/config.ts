@@ -1,0 +1,110 @@
+/**
+ * Every Worker variable and secret, parsed and validated once per environment object, typed.
+ * A bad value is a configuration error that names the variable and the value (answered as
+ * `500 bad_config` and logged), never a silent fallback: an operator who sets EVICT_MAX_DOCS=1e4x
+ * must learn it at the first request, not after the domain trees fill. Unset or empty variables
+ * take the defaults below (the same as wrangler.toml's [vars]).
+ */
+import { DEFAULT_EVICTION, type EvictionPolicy } from "./core/domain-state";
+import { parseAllowHosts } from "./net/forbidden-host";
+
+export interface FetchSettings {
+  /** Private hosts outbound fetches may still reach (ALLOW_HOSTS). */
+  allowHosts: Set<string>;
+  /** Whole outbound fetch, redirects and body included (FETCH_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Cap on fetched pages and request bodies (MAX_BYTES). */
+  maxBytes: number;
+  userAgent: string;
+}
+
+export interface FeedConfig {
+  /** Items processed when the request does not say (`max`). */
+  defaultMax: number;
+  /** The most a request or a watched feed may ask for. */
+  maxCap: number;
+  /** Outbound calls (fetch hops and Durable Object calls) per request or cron run. */
+  budget: number;
+  /** Simultaneous outbound calls. */
+  concurrency: number;
+  /** Poll interval of a watched feed that does not set one. */
+  pollMinutes: number;
+}
+
+export interface Config {
+  /** With it set, every route needs it (API_KEY secret). */
+  apiKey: string | null;
+  /** Admin routes need it and are disabled without it (ADMIN_KEY secret). */
+  adminKey: string | null;
+  fetch: FetchSettings;
+  eviction: EvictionPolicy;
+  feeds: FeedConfig;
+}
+
+/**
+ * The least a feed run needs: its feed cache (open, lookup, commit), the feed itself, and one
+ * article with its domain's tree. A smaller budget could never rewrite anything.
+ */
+export const MIN_FEED_BUDGET = 6;
+
+const DAY_MS = 24 * 3600 * 1000;
+const USER_AGENT = "urltree-clean-text/0.1 (clean-text service; fetches pages on behalf of its users)";
+
+export class ConfigError extends Error {}
+
+type Vars = Partial<Record<string, unknown>>;
+
+function intVar(env: Vars, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return fallback;
+  const n = typeof raw === "number" ? raw : Number(String(raw).trim());
+  if (!Number.isInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range}, got "${String(raw)}"`);
+  }
+  return n;
+}
+
+function secret(env: Vars, name: string): string | null {
+  const raw = env[name];
+  return typeof raw === "string" && raw !== "" ? raw : null;
+}
+
+export function parseConfig(env: Vars): Config {
+  const maxCap = intVar(env, "FEED_MAX_ITEMS_CAP", 50, 1);
+  return {
+    apiKey: secret(env, "API_KEY"),
+    adminKey: secret(env, "ADMIN_KEY"),
+    fetch: {
+      allowHosts: parseAllowHosts(typeof env.ALLOW_HOSTS === "string" ? env.ALLOW_HOSTS : ""),
+      timeoutMs: intVar(env, "FETCH_TIMEOUT_MS", 10_000, 1),
+      maxBytes: intVar(env, "MAX_BYTES", 5 * 1024 * 1024, 1),
+      userAgent: USER_AGENT,
+    },
+    eviction: {
+      maxDocs: intVar(env, "EVICT_MAX_DOCS", DEFAULT_EVICTION.maxDocs, 1),
+      maxAgeMs: intVar(env, "EVICT_MAX_AGE_DAYS", DEFAULT_EVICTION.maxAgeMs / DAY_MS, 0) * DAY_MS,
+      keepRecent: intVar(env, "EVICT_KEEP_RECENT", DEFAULT_EVICTION.keepRecent, 0),
+    },
+    feeds: {
+      maxCap,
+      defaultMax: intVar(env, "FEED_MAX_ITEMS", Math.min(20, maxCap), 1, maxCap),
+      budget: intVar(env, "FEED_SUBREQUEST_BUDGET", 45, MIN_FEED_BUDGET),
+      // Workers allow 6 simultaneous connections; more would only queue inside the runtime.
+      concurrency: intVar(env, "FEED_CONCURRENCY", 6, 1, 6),
+      pollMinutes: intVar(env, "FEED_POLL_MINUTES", 60, 1),
+    },
+  };
+}
+
+const parsed = new WeakMap<object, Config>();
+
+/** The configuration of this environment, parsed on first use (throws ConfigError on a bad value). */
+export function configOf(env: Env): Config {
+  let config = parsed.get(env);
+  if (!config) {
+    config = parseConfig(env as unknown as Vars);
+    parsed.set(env, config);
+  }
+  return config;
+}

@@ -1,0 +1,121 @@
+/**
+ * The classification cascade: the only code that turns a prepared page plus the URL Tree's
+ * evidence into block verdicts. The Worker, the feeds, eval, train, bench and the tests all call
+ * `classifyPage`; every threshold it uses is a named constant here.
+ *
+ * Order of decisions for the default classifier ("hybrid"):
+ * 1. Tree evidence counts only once the domain's tree knows another document
+ *    (MIN_EVIDENCE_SUPPORT); before that the page is classified as a single page.
+ * 2. The learned model (model.ts) scores every block from single-page features plus the tree's
+ *    evidence at the node the strict rule consults and the production vote (zero on a cold start).
+ * 3. Template override: a block that at least TEMPLATE_SHARE of the other documents at a node
+ *    with support >= TEMPLATE_MIN_SUPPORT also contained is boilerplate whatever the model says.
+ * 4. Content the tree has never seen on a domain it knows is labelled `content-unseen`.
+ * "single-page" runs 2 without tree evidence; "tree" runs a URL Tree rule and the hard rules alone
+ * (classify.ts), the paper's classifiers.
+ */
+import { treeVerdicts, type BlockVerdict, type HardRules } from "./classify";
+import { blockFeatures, type TreeEvidence } from "./features";
+import { decide, HEURISTICS, type Heuristic } from "./heuristics";
+import { DEFAULT_MODEL, predictBlocks, topEvidence, type ModelWeights } from "./model";
+import { domainSupport, type BranchEvidence } from "./tree-evidence";
+import type { SegmentedPage } from "./types";
+
+/** The paper's n_min: below it the domain's tree is too young to be trusted, a cold start. */
+export const MIN_SUPPORT = 5;
+/** The hybrid reads tree evidence once the domain node holds this document and at least one more. */
+export const MIN_EVIDENCE_SUPPORT = 2;
+/**
+ * Template evidence the model may not overrule: a block that most other documents at a node
+ * with support also contained is the site's template with near certainty, whatever it looks like
+ * (a masthead repeating the site name from the title, a standing promo paragraph).
+ */
+export const TEMPLATE_SHARE = 0.5;
+export const TEMPLATE_MIN_SUPPORT = 5;
+/** A content block seen in no other document is `content-unseen` once the domain has this many documents. */
+export const UNSEEN_MIN_DOMAIN_SUPPORT = 5;
+
+export type Classifier =
+  | { kind: "hybrid" }
+  | { kind: "single-page" }
+  | { kind: "tree"; heuristic: Heuristic; hard: HardRules };
+
+export const HYBRID: Classifier = { kind: "hybrid" };
+export const SINGLE_PAGE: Classifier = { kind: "single-page" };
+
+export interface CascadeOptions {
+  classifier: Classifier;
+  /** Name the top features behind each model verdict (debug output); costs about a third of the model's time. */
+  explain?: boolean;
+  model?: ModelWeights;
+  /** Features already computed for this page and evidence (training reuses them). */
+  features?: readonly Float64Array[];
+}
+
+export interface PageClassification {
+  verdicts: BlockVerdict[];
+  /** n_s of the domain node, this page included; 0 without evidence. */
+  support: number;
+  /** "tree" once the domain has MIN_SUPPORT documents, else "cold-start". */
+  method: "tree" | "cold-start";
+}
+
+export function classifyPage(page: SegmentedPage, evidence: BranchEvidence | null, options: CascadeOptions): PageClassification {
+  const support = domainSupport(evidence);
+  const method = support >= MIN_SUPPORT ? "tree" : "cold-start";
+  const { classifier } = options;
+  if (classifier.kind === "tree") {
+    if (!evidence) throw new Error("the tree classifier needs the tree's evidence");
+    return { verdicts: treeVerdicts(page.blocks, evidence, classifier.heuristic, classifier.hard), support, method };
+  }
+  const useTree = classifier.kind === "hybrid" && evidence !== null && support >= MIN_EVIDENCE_SUPPORT;
+  const perBlock = useTree ? modelEvidence(evidence) : null;
+  return { verdicts: modelVerdicts(page, perBlock, options), support, method };
+}
+
+/** Per block, the tree evidence the model reads: the strict rule's node, and the production vote. */
+export interface ModelEvidence {
+  blocks: TreeEvidence[];
+  /** Path of the node consulted, per block (explanations). */
+  nodes: string[];
+}
+
+export function modelEvidence(evidence: BranchEvidence): ModelEvidence {
+  const blocks: TreeEvidence[] = [];
+  const nodes: string[] = [];
+  const depth = evidence.nodes.length;
+  const root = evidence.support[0]!;
+  for (let i = 0; i * depth < evidence.counts.length; i++) {
+    const strict = decide(HEURISTICS.strict, evidence, i);
+    const vote = decide(HEURISTICS.vote, evidence, i);
+    blocks.push({ support: strict.support, count: strict.count, domainSupport: root, voteBoilerplate: vote.boilerplate });
+    nodes.push(evidence.nodes[strict.nodeIndex]!);
+  }
+  return { blocks, nodes };
+}
+
+function isTemplate(ev: TreeEvidence | undefined): boolean {
+  return ev !== undefined && ev.support >= TEMPLATE_MIN_SUPPORT && (ev.count - 1) / (ev.support - 1) >= TEMPLATE_SHARE;
+}
+
+function modelVerdicts(page: SegmentedPage, evidence: ModelEvidence | null, options: CascadeOptions): BlockVerdict[] {
+  const model = options.model ?? DEFAULT_MODEL;
+  const features = options.features ?? blockFeatures(page.blocks, page.title, evidence?.blocks ?? null);
+  const predictions = predictBlocks(model, page.blocks, features);
+  return predictions.map((pred, i): BlockVerdict => {
+    const ev = evidence?.blocks[i];
+    const template = isTemplate(ev);
+    const content = !template && pred.p >= model.threshold;
+    const unseen = ev !== undefined && ev.domainSupport >= UNSEEN_MIN_DOMAIN_SUPPORT && ev.count <= 1;
+    const why = options.explain ? ` (${topEvidence(model, pred.input).join(", ")})` : "";
+    return {
+      label: content ? (unseen ? "content-unseen" : "content") : "boilerplate",
+      rule: template
+        ? `tree template: in ${ev!.count - 1} of ${ev!.support - 1} other documents (model p=${pred.p.toFixed(3)})`
+        : `model p=${pred.p.toFixed(3)}${why}`,
+      node: evidence?.nodes[i] ?? "",
+      support: ev?.support ?? 0,
+      count: ev?.count ?? 0,
+    };
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * Every way a request can fail, as one discriminated union. The service layer throws these
+ * (`AppException`); the HTTP layer maps them to responses by one exhaustive switch
+ * (src/http/errors.ts): a new kind of failure does not compile until it has a status.
+ */
+export type AppError =
+  | { code: "bad_request"; message: string }
+  | { code: "forbidden_target"; message: string }
+  | { code: "unauthorized"; message: string }
+  | { code: "forbidden"; message: string }
+  | { code: "not_found"; message: string }
+  | { code: "payload_too_large"; message: string }
+  | { code: "unsupported_media_type"; message: string }
+  | { code: "conflict"; message: string }
+  /** A feed that is malformed, not a feed, or refused as hostile (entity declarations). */
+  | { code: "invalid_feed"; message: string }
+  /** An HTML page given as a feed, without a `<link rel="alternate">` to one. */
+  | { code: "no_feed"; message: string }
+  | { code: "upstream_failed"; message: string; status?: number }
+  | { code: "upstream_timeout"; message: string }
+  /** A Worker variable with a value that cannot be used (src/config.ts names it). */
+  | { code: "bad_config"; message: string }
+  | { code: "internal"; message: string };
+
+export class AppException extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * One extraction end to end, as data: the page (fetched by us, or supplied by the caller) goes
+ * through the core's pure stages here, its block hashes through its domain's Durable Object
+ * (insert before classify; the object answers with the tree's evidence), and the cascade
+ * (src/core/cascade.ts) decides every block here in the Worker. Rendering to a format is the HTTP
+ * layer's (src/http/extract-response.ts); feeds reuse the same steps (feed-articles.ts).
+ */
+import { classifyPage, type PageClassification } from "../core/cascade";
+import type { IngestOutcome } from "../core/domain-state";
+import { hashedBlocks, preparePage, type PreparedPage } from "../core/pipeline";
+import type { BranchEvidence } from "../core/tree-evidence";
+import type { TreeRequest } from "../store/domain-tree";
+import { domainTreeStub } from "../store/stub";
+import { AppException } from "./errors";
+import type { ExtractOptions } from "./options";
+
+export interface PageSource {
+  body: Uint8Array;
+  contentType: string | null;
+  /** The response URL (after redirects) or the URL the caller claims for its HTML. */
+  url: string;
+  /** True when the service fetched the page itself: only such pages teach by default. */
+  fetched: boolean;
+}
+
+export interface ExtractContext {
+  env: Env;
+  /** Whether the request carried a configured key: lets caller-supplied HTML teach. */
+  trusted: boolean;
+}
+
+/** The pure stages (decode, segment, URL key, hashes); a URL the key stage refuses is a 400. */
+export function preparePageSource(source: PageSource, options: Pick<ExtractOptions, "title">): PreparedPage {
+  try {
+    return preparePage({ body: source.body, contentType: source.contentType, url: source.url, title: options.title });
+  } catch (err) {
+    if (err instanceof TypeError) throw new AppException({ code: "bad_request", message: err.message });
+    throw err;
+  }
+}
+
+/** What the domain's Durable Object needs for one page: identity and block hashes, no text. */
+export function treeRequestFor(prepared: PreparedPage, learn: boolean): TreeRequest {
+  return { domain: prepared.key.domain, key: prepared.key.key, branch: prepared.key.branch, blocks: hashedBlocks(prepared), learn };
+}
+
+/** One page through its domain's tree and the cascade: what the renderers (and the feed code) work from. */
+export interface Extraction {
+  source: PageSource;
+  prepared: PreparedPage;
+  classification: PageClassification;
+  /** What the ingest did; null when the page did not teach. */
+  ingest: IngestOutcome | null;
+  learned: boolean;
+  rowsWritten: number;
+  /** Round trip of the Durable Object call (timers advance across I/O in workerd), for Server-Timing. */
+  treeMs?: number;
+}
+
+export function classifyPrepared(prepared: PreparedPage, evidence: BranchEvidence, options: Pick<ExtractOptions, "classifier" | "debug">): PageClassification {
+  return classifyPage(prepared.page, evidence, { classifier: options.classifier, explain: options.debug });
+}
+
+export async function extract(ctx: ExtractContext, source: PageSource, options: ExtractOptions): Promise<Extraction> {
+  const prepared = preparePageSource(source, options);
+  const learned = options.learn && (source.fetched || ctx.trusted);
+  const started = performance.now();
+  const answer = await domainTreeStub(ctx.env, prepared.key.domain).ingest(treeRequestFor(prepared, learned));
+  const treeMs = performance.now() - started;
+  return {
+    source,
+    prepared,
+    classification: classifyPrepared(prepared, answer.evidence, options),
+    ingest: answer.ingest,
+    learned,
+    rowsWritten: answer.rowsWritten,
+    treeMs,
+  };
+}
