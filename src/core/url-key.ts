@@ -1,6 +1,7 @@
 import { md5 } from "@noble/hashes/legacy.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { getDomain } from "tldts";
+import { canonicalHost } from "./host";
 import type { UrlKey } from "./types";
 import { compileUrlKeyRules, PAPER_RULES, type UrlKeyRule } from "./url-rules";
 
@@ -70,19 +71,16 @@ function parseHttpUrl(text: string): URL | null {
  * `foo.github.io` lives under `github.io`, with `foo` as the first branch node.
  */
 export function registrableDomain(hostname: string): string {
-  const host = canonicalHost(hostname);
+  const host = keyHost(hostname);
   return getDomain(host, { allowPrivateDomains: false }) ?? host;
 }
 
 // Same host spelling as in keys (punycode, IPv4 canonical form, lower case, no trailing dot), so
-// the domain of a Unicode or mixed-case host equals the domain of its key.
-function canonicalHost(hostname: string): string {
-  let host = hostname.trim().toLowerCase();
-  try {
-    host = new URL(`http://${host}/`).hostname;
-  } catch {
-    // Not a valid host for a URL; lower-cased text is the best identity left.
-  }
+// the domain of a Unicode or mixed-case host equals the domain of its key. A host the URL parser
+// rejects keeps its lower-cased text: the best identity left.
+function keyHost(hostname: string): string {
+  const parsed = canonicalHost(hostname);
+  const host = parsed === null ? hostname.trim().toLowerCase() : parsed.includes(":") ? `[${parsed}]` : parsed;
   return host.endsWith(".") ? host.slice(0, -1) : host;
 }
 
@@ -133,7 +131,7 @@ export function normalizeUrl(responseUrl: string, title?: string | null): Normal
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new TypeError(`URL key: only http and https URLs are supported, got ${JSON.stringify(url.protocol)} in ${JSON.stringify(clip(responseUrl))}`);
   }
-  const hostname = canonicalHost(url.hostname);
+  const hostname = keyHost(url.hostname);
   const params = parseQuery(url.search);
   const cleanTitle = title?.replace(/\s+/g, " ").trim();
   if (cleanTitle) {

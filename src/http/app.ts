@@ -7,7 +7,7 @@ import { etag } from "hono/etag";
 import { configOf } from "../config";
 import { registrableDomain } from "../core/url-key";
 import { safeFetch } from "../net/safe-fetch";
-import { AppException } from "../service/errors";
+import { AppException, badRequest } from "../service/errors";
 import { extract, type PageSource } from "../service/extract";
 import { fetchError } from "../service/fetch-error";
 import { domainTreeStub } from "../store/stub";
@@ -17,9 +17,9 @@ import { extractionResponse } from "./extract-response";
 import { mountFeedRoutes } from "./feed-routes";
 import { headerGetter, parseOptions } from "./options";
 import { readCappedBody } from "./request-body";
-import { USAGE } from "./usage";
+import { usage } from "./usage";
+import type { AppEnv } from "./env";
 
-type AppEnv = { Bindings: Env };
 
 /** Browsers and proxies fold `//` in paths, so `/https:/example.com` must still work. */
 export function targetFromPath(pathAndQuery: string): string {
@@ -48,7 +48,7 @@ export function createApp(): Hono<AppEnv> {
     return extractionResponse(await extract({ env: c.env, trusted: true }, source, opts), opts);
   }
 
-  app.get("/", (c) => c.text(USAGE));
+  app.get("/", (c) => c.text(usage(new URL(c.req.url).origin)));
   app.get("/favicon.ico", () => new Response(null, { status: 404 }));
 
   const admin = new Hono<AppEnv>();

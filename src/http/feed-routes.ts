@@ -10,21 +10,18 @@ import { renderFeed } from "../core/feed/render";
 import { OUTPUT_FORMATS, type FeedReport, type OutputFormat } from "../core/feed/types";
 import { md5Hex } from "../core/url-key";
 import { auth, hasValidKey } from "./auth";
-import { AppException } from "../service/errors";
+import { AppException, badRequest } from "../service/errors";
 import { SubrequestBudget } from "../service/feed-budget";
 import { configOf } from "../config";
 import { runFeed } from "../service/feed-process";
 import { mountWatchedFeeds } from "./feed-watch-routes";
+import type { AppEnv } from "./env";
 
-type AppEnv = { Bindings: Env };
 
 export interface FeedRouteDeps {
   targetFromPath: (pathAndQuery: string) => string;
 }
 
-const bad = (message: string): never => {
-  throw new AppException({ code: "bad_request", message });
-};
 
 /** Bearer as everywhere, or Basic with the key as password: what a feed reader's settings offer. */
 function feedAuth(): MiddlewareHandler<AppEnv> {
@@ -44,17 +41,17 @@ function feedAuth(): MiddlewareHandler<AppEnv> {
   };
 }
 
-const FORMAT_ALIASES: Record<string, OutputFormat> = { rss: "rss", atom: "atom", jsonfeed: "jsonfeed", json: "jsonfeed" };
+const FEED_FORMAT_ALIASES: Record<string, OutputFormat> = { rss: "rss", atom: "atom", jsonfeed: "jsonfeed", json: "jsonfeed" };
 
 function parseFormat(raw: string | undefined): OutputFormat | null {
   if (!raw) return null;
-  const format = FORMAT_ALIASES[raw.toLowerCase()];
-  return format ?? bad(`format must be one of ${OUTPUT_FORMATS.join(", ")}; got "${raw}"`);
+  const format = FEED_FORMAT_ALIASES[raw.toLowerCase()];
+  return format ?? badRequest(`format must be one of ${OUTPUT_FORMATS.join(", ")}; got "${raw}"`);
 }
 
 function parseMax(raw: string | undefined, fallback: number, cap: number): number {
   if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > cap) bad(`max must be an integer from 1 to ${cap}; got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > cap) badRequest(`max must be an integer from 1 to ${cap}; got "${raw}"`);
   return Number(raw);
 }
 
@@ -74,8 +71,8 @@ function reportHeaders(report: FeedReport): Record<string, string> {
 }
 
 async function serveFeed(c: Context<AppEnv>, deps: FeedRouteDeps, url: string | undefined, get: (name: string) => string | undefined): Promise<Response> {
-  if (!url) bad("missing url: use /feed?url=https://... or /feed/https://...");
-  if (!/^https?:\/\//i.test(url!)) bad("url must be an absolute http(s) URL");
+  if (!url) badRequest("missing url: use /feed?url=https://... or /feed/https://...");
+  if (!/^https?:\/\//i.test(url!)) badRequest("url must be an absolute http(s) URL");
   const { feeds: config, fetch } = configOf(c.env);
   const format = parseFormat(get("format"));
   const maxItems = parseMax(get("max"), config.defaultMax, config.maxCap);

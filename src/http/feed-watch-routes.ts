@@ -7,16 +7,13 @@ import type { Hono } from "hono";
 import { md5Hex } from "../core/url-key";
 import type { WatchedFeed } from "../store/feed-registry";
 import { feedRegistryStub } from "../store/stub";
-import { AppException } from "../service/errors";
+import { AppException, badRequest } from "../service/errors";
 import { configOf } from "../config";
 import { readCappedBody } from "./request-body";
 import { isForbiddenHost } from "../net/forbidden-host";
+import type { AppEnv } from "./env";
 
-type AppEnv = { Bindings: Env };
 
-const bad = (message: string): never => {
-  throw new AppException({ code: "bad_request", message });
-};
 
 /** Bounds on a feed's own interval: more often than every 5 minutes is not a reader's job. */
 const MIN_INTERVAL = 5;
@@ -30,15 +27,15 @@ function view(feed: WatchedFeed) {
 
 /** The feed URL as stored and hashed: parsed, fragment dropped, checked like an outbound fetch. */
 function canonicalFeedUrl(raw: unknown, env: Env): string {
-  if (typeof raw !== "string" || raw.trim() === "") bad('"url" (string) is required');
+  if (typeof raw !== "string" || raw.trim() === "") badRequest('"url" (string) is required');
   let url: URL;
   try {
     url = new URL((raw as string).trim());
   } catch {
-    return bad("url is not a valid absolute URL");
+    return badRequest("url is not a valid absolute URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") bad("url must be http or https");
-  if (url.username || url.password) bad("url must not carry credentials");
+  if (url.protocol !== "http:" && url.protocol !== "https:") badRequest("url must be http or https");
+  if (url.username || url.password) badRequest("url must not carry credentials");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const reason = configOf(env).fetch.allowHosts.has(host) ? null : isForbiddenHost(url.hostname);
   if (reason) throw new AppException({ code: "forbidden_target", message: `target ${url.hostname} is not allowed: ${reason}` });
@@ -48,7 +45,7 @@ function canonicalFeedUrl(raw: unknown, env: Env): string {
 
 function intField(value: unknown, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) bad(`"${name}" must be an integer from ${min} to ${max}`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) badRequest(`"${name}" must be an integer from ${min} to ${max}`);
   return value as number;
 }
 
@@ -59,9 +56,9 @@ export function mountWatchedFeeds(routes: Hono<AppEnv>): void {
     try {
       parsed = JSON.parse(new TextDecoder().decode(body));
     } catch {
-      bad('body must be JSON: {"url": "https://...", "intervalMinutes"?: 60, "maxItems"?: 20}');
+      badRequest('body must be JSON: {"url": "https://...", "intervalMinutes"?: 60, "maxItems"?: 20}');
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return bad("body must be a JSON object");
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return badRequest("body must be a JSON object");
     const input = parsed as Record<string, unknown>;
     const config = configOf(c.env).feeds;
     const url = canonicalFeedUrl(input.url, c.env);

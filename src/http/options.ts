@@ -6,7 +6,7 @@
 import type { Classifier } from "../core/cascade";
 import { DEFAULT_HARD_RULES, NO_HARD_RULES } from "../core/classify";
 import { parseHeuristic } from "../core/heuristics";
-import { AppException } from "../service/errors";
+import { badRequest } from "../service/errors";
 import type { ExtractOptions, Format } from "../service/options";
 
 const FORMAT_ALIASES: Record<string, Format> = {
@@ -27,15 +27,12 @@ export function formatFromAccept(accept: string | undefined): Format | null {
   return null;
 }
 
-function bad(message: string): never {
-  throw new AppException({ code: "bad_request", message });
-}
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   if (["1", "true", "yes", "on"].includes(value.toLowerCase())) return true;
   if (["0", "false", "no", "off"].includes(value.toLowerCase())) return false;
-  return bad(`${name} must be 0 or 1, got "${value}"`);
+  return badRequest(`${name} must be 0 or 1, got "${value}"`);
 }
 
 const NUMERIC = ["nMin", "cMax", "support", "domainSupport", "relaxedCMax", "divisor"] as const;
@@ -46,7 +43,7 @@ export function parseOptions(get: (name: string) => string | undefined, accept: 
   let format: Format;
   if (formatParam) {
     const f = FORMAT_ALIASES[formatParam.toLowerCase()];
-    if (!f) bad(`format must be one of text, markdown, html, json; got "${formatParam}"`);
+    if (!f) badRequest(`format must be one of text, markdown, html, json; got "${formatParam}"`);
     format = f;
   } else format = formatFromAccept(accept) ?? "text";
 
@@ -55,14 +52,14 @@ export function parseOptions(get: (name: string) => string | undefined, accept: 
     const raw = get(name);
     if (raw === undefined || raw === "") continue;
     const n = Number(raw);
-    if (!Number.isFinite(n)) bad(`${name} must be a number, got "${raw}"`);
+    if (!Number.isFinite(n)) badRequest(`${name} must be a number, got "${raw}"`);
     overrides[name] = n;
   }
   const requested = get("heuristic") || "hybrid";
   const kind = requested === "hybrid" || requested === "single-page" ? requested : "tree";
   // Parameters are validated whatever the classifier, as before: they apply to the tree's vote.
   const parsed = parseHeuristic(kind === "tree" ? requested : "vote", overrides);
-  if (!parsed.ok) bad(parsed.error);
+  if (!parsed.ok) badRequest(parsed.error);
   const hard = flag("hard", get("hard"), true) ? DEFAULT_HARD_RULES : NO_HARD_RULES;
   const classifier: Classifier = kind === "tree" ? { kind, heuristic: parsed.heuristic, hard } : { kind };
 

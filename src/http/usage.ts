@@ -1,5 +1,6 @@
 /** The answer to `GET /`: what the service does and how to call it. */
-export const USAGE = `urltree-clean-text: the main text of any web page, learned per site (URL Tree).
+/** `origin` is the request's own (scheme, host, port), so the example works wherever the service runs. */
+export const usage = (origin: string): string => `urltree-clean-text: the main text of any web page, learned per site (URL Tree).
 
 Routes
   GET  /{url}                      proxy style, e.g. /https://example.com/news/story.html
@@ -30,5 +31,5 @@ Auth: when the API_KEY secret is set, send Authorization: Bearer <API_KEY>. Call
   teaches the tree only with a valid key; pages the service fetches itself always teach.
 
 Example
-  curl 'http://localhost:8787/extract?url=https://example.com/news/story.html&format=json&debug=1'
+  curl '${origin}/extract?url=https://example.com/news/story.html&format=json&debug=1'
 `;

@@ -10,6 +10,7 @@
  * ranges or the host's network at all. The allow-list exists for local demos and tests
  * (`wrangler dev` fetching a server on localhost), not for production.
  */
+import { canonicalHost, stripBrackets } from "../core/host";
 import { ipv4Reason, ipv6Reason, parseIPv4, parseIPv6 } from "./ip-ranges";
 
 /**
@@ -34,27 +35,7 @@ const INTERNAL_SUFFIXES: readonly (readonly [string, string])[] = [
 /** Named for clarity in messages; also covered by `.internal`. */
 const METADATA_NAMES = new Set(["metadata.google.internal"]);
 
-function stripBrackets(host: string): string {
-  return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
-}
 
-/**
- * A host as `new URL(...).hostname` spells it, with IPv6 brackets stripped: lower-cased,
- * punycoded, IPv4 in dotted-quad form (`2130706433` -> `127.0.0.1`), IPv6 compressed
- * (`0:0:0:0:0:0:0:1` -> `::1`). Null when the URL parser rejects it as a host. Ports are not
- * hosts: `localhost:8787` is null.
- */
-export function canonicalHost(raw: string): string | null {
-  const trimmed = stripBrackets(raw.trim());
-  if (trimmed === "" || /[\s/\\?#@[\]]/.test(trimmed)) return null;
-  const ipv6 = trimmed.includes(":");
-  try {
-    const url = new URL(ipv6 ? `http://[${trimmed}]/` : `http://${trimmed}/`);
-    return stripBrackets(url.hostname);
-  } catch {
-    return null;
-  }
-}
 
 /** The allow-list key for a parsed URL: its hostname without IPv6 brackets. */
 export function hostKey(url: URL): string {

@@ -27,3 +27,8 @@ export class AppException extends Error {
     super(error.message);
   }
 }
+
+/** The common refusal: the caller's input cannot be used, and the message says why. */
+export function badRequest(message: string): never {
+  throw new AppException({ code: "bad_request", message });
+}
