@@ -105,6 +105,21 @@ describe("formats", () => {
     expect(typeof block.rule).toBe("string");
   });
 
+  it("answers a GET whose ETag the client holds with 304, on /extract and the proxy route", async () => {
+    for (const path of [`/extract?url=${encodeURIComponent(storyUrl(5))}&learn=0`, `/${storyUrl(5)}`]) {
+      const first = await SELF.fetch(`http://svc${path}`, { headers: { "x-learn": "0" } });
+      const tag = first.headers.get("etag");
+      expect(tag, path).toBeTruthy();
+      await first.text();
+      const again = await SELF.fetch(`http://svc${path}`, { headers: { "if-none-match": tag!, "x-learn": "0" } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text()).toBe("");
+      const changed = await SELF.fetch(`http://svc${path}`, { headers: { "if-none-match": '"other"', "x-learn": "0" } });
+      expect(changed.status, path).toBe(200);
+      await changed.text();
+    }
+  });
+
   it("rejects an unknown format or heuristic with 400", async () => {
     const res = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(1))}&format=pdf`);
     expect(res.status).toBe(400);

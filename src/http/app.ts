@@ -113,7 +113,7 @@ export function createApp(): Hono<AppEnv> {
 
   // Proxy style last: everything after the first slash, query included, is the target URL.
   app.use("/*", auth({ scope: "api" }));
-  app.get("/*", (c) => {
+  app.get("/*", etag(), (c) => {
     const url = new URL(c.req.url);
     const target = targetFromPath(url.pathname + url.search);
     if (!/^https?:\/\//i.test(target)) throw new AppException({ code: "not_found", message: "no such route; GET / lists the routes" });

@@ -28,7 +28,7 @@ function feedAuth(): MiddlewareHandler<AppEnv> {
   const bearer = auth({ scope: "api" });
   return async (c, next) => {
     const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(c.req.header("authorization") ?? "");
-    if (!basic || !c.env.API_KEY) return bearer(c, next);
+    if (!basic || !configOf(c.env).apiKey) return bearer(c, next);
     let password = "";
     try {
       const decoded = atob(basic[1]!);
