@@ -19,7 +19,9 @@ import { fmt, summarize, table } from "./lib/stats";
 
 const CORPORA = ["single-wcxb-dev", "train-wcxb-dev", "single-zyte", "stream-ctf"];
 const GOLD_STARTS_WITH_TITLE = new Set(["single-wcxb-dev", "train-wcxb-dev"]);
-const FIELDS: (keyof ArticleMetadata)[] = ["title", "byline", "published", "modified", "image", "lang", "siteName", "excerpt"];
+const FIELDS: (keyof ArticleMetadata)[] = [
+  "title", "byline", "published", "modified", "image", "lang", "siteName", "excerpt",
+];
 
 interface Row {
   id: string;
@@ -38,7 +40,8 @@ const timing: string[][] = [];
 for (const corpus of CORPORA) {
   const dir = join(DATA_DIR, corpus);
   if (!existsSync(join(dir, "index.jsonl"))) continue;
-  const rows = readFileSync(join(dir, "index.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Row);
+  const lines = readFileSync(join(dir, "index.jsonl"), "utf8").split("\n").filter(Boolean);
+  const rows = lines.map((line) => JSON.parse(line) as Row);
   const counts = new Map<string, number>();
   const metaMs: number[] = [];
   const segmentMs: number[] = [];
@@ -67,7 +70,8 @@ for (const corpus of CORPORA) {
   const meta = summarize(metaMs);
   const segment = summarize(segmentMs);
   timing.push([
-    corpus, fmt(meta.mean), fmt(meta.median), fmt(segment.mean), fmt(segment.median), fmt(meta.total / segment.total, 3),
+    corpus, fmt(meta.mean), fmt(meta.median), fmt(segment.mean), fmt(segment.median),
+    fmt(meta.total / segment.total, 3),
   ]);
 }
 

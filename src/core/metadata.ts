@@ -6,33 +6,38 @@
  * source, in this order, whose value survives cleaning (so an unparseable JSON-LD date falls through
  * to article:published_time, and so on):
  *
- * | field      | precedence (first usable wins)                                                                 | cap   |
- * | ---------- | ---------------------------------------------------------------------------------------------- | ----- |
- * | `title`    | JSON-LD article `headline`, `name` (else the WebPage's) > `og:title` > `twitter:title` >        | 300   |
- * |            | `dc.title`/`dcterms.title` > `citation_title` > `parsely-title` > itemprop `headline` >         |       |
- * |            | first non-empty `<h1>` > `<title>`; each with the site name stripped (metadata/title.ts); a     |       |
- * |            | candidate that is only the site's name is passed over while another remains. Exception: when   |       |
- * |            | the <h1> (10+ chars) shares half its words with the chosen metadata title, the <h1> wins: the   |       |
- * |            | same story as the page shows it, where metadata titles are often reworded for search engines   |       |
- * |            | (on the WCXB corpora this matches the gold headline 4 points more often)                        |       |
- * | `byline`   | JSON-LD `author`/`creator` names (string, Person, Organization, lists joined by ", ") >         | 200   |
- * |            | `meta name=author` > `article:author` (not a URL) > `dc.creator`/`dcterms.creator` >           |       |
- * |            | `citation_author` > `parsely-author` > itemprop `author` (its itemprop `name` when scoped)      |       |
- * | `published`| JSON-LD `datePublished`, `dateCreated` > `article:published_time` > `dcterms.issued`/          | -     |
- * |            | `dc.date.issued`/`dcterms.created`/`dc.date`/`dcterms.date` > `citation_publication_date`/     |       |
- * |            | `citation_date` > `parsely-pub-date` > `pubdate`/`publishdate`/`publish-date`/`date` >          |       |
- * |            | itemprop `datePublished` > first `<time datetime>` inside `<article>`/`<main>`                 |       |
- * | `modified` | JSON-LD `dateModified` > `article:modified_time` > `og:updated_time` > `dcterms.modified`/     | -     |
- * |            | `dc.date.modified` > itemprop `dateModified`; dropped when earlier than `published`            |       |
- * | `image`    | JSON-LD `image` (string, ImageObject url/contentUrl, list: first), `primaryImageOfPage`,        | 2,048 |
- * |            | `thumbnailUrl` > `og:image:secure_url` > `og:image` > `og:image:url` > `twitter:image`/`:src` >  |       |
- * |            | itemprop `image` (lazy `data-src` and kin over a `data:` placeholder) > `link rel=image_src`    |       |
- * | `lang`     | `<html lang>` > JSON-LD `inLanguage` > `http-equiv=content-language` > `og:locale` >            | 35    |
- * |            | `dc.language`/`dcterms.language` > itemprop `inLanguage`                                        |       |
- * | `siteName` | `og:site_name` > JSON-LD `publisher.name` > JSON-LD WebSite `name` > `application-name` >       | 200   |
- * |            | `dc.publisher`/`dcterms.publisher`                                                              |       |
- * | `excerpt`  | JSON-LD `description` > `og:description` > `twitter:description` > `meta name=description` >    | 500   |
- * |            | `dc.description`/`dcterms.description`                                                          |       |
+ * | field       | precedence (first usable wins)                                                         | cap   |
+ * | ----------- | ---------------------------------------------------------------------------------------- | ----- |
+ * | `title`     | JSON-LD article `headline`, `name` (else the WebPage's) > `og:title` > `twitter:title` > | 300   |
+ * |             | `dc.title`/`dcterms.title` > `citation_title` > `parsely-title` > itemprop `headline` >  |       |
+ * |             | first non-empty `<h1>` > `<title>`; each with the site name stripped                     |       |
+ * |             | (metadata/title.ts); a candidate that is only the site's name is passed over while       |       |
+ * |             | another remains. Exception: when the <h1> (10+ chars) shares half its words with the     |       |
+ * |             | chosen metadata title, the <h1> wins: the same story as the page shows it, where         |       |
+ * |             | metadata titles are often reworded for search engines (on the WCXB corpora this matches  |       |
+ * |             | the gold headline 4 points more often)                                                   |       |
+ * | `byline`    | JSON-LD `author`/`creator` names (string, Person, Organization, lists joined by ", ") >  | 200   |
+ * |             | `meta name=author` > `article:author` (not a URL) > `dc.creator`/`dcterms.creator` >     |       |
+ * |             | `citation_author` > `parsely-author` > itemprop `author` (its itemprop `name` when       |       |
+ * |             | scoped)                                                                                  |       |
+ * | `published` | JSON-LD `datePublished`, `dateCreated` > `article:published_time` > `dcterms.issued`/    | -     |
+ * |             | `dc.date.issued`/`dcterms.created`/`dc.date`/`dcterms.date` >                            |       |
+ * |             | `citation_publication_date`/ `citation_date` > `parsely-pub-date` >                      |       |
+ * |             | `pubdate`/`publishdate`/`publish-date`/`date` > itemprop `datePublished` > first `<time  |       |
+ * |             | datetime>` inside `<article>`/`<main>`                                                   |       |
+ * | `modified`  | JSON-LD `dateModified` > `article:modified_time` > `og:updated_time` >                   | -     |
+ * |             | `dcterms.modified`/ `dc.date.modified` > itemprop `dateModified`; dropped when earlier   |       |
+ * |             | than `published`                                                                         |       |
+ * | `image`     | JSON-LD `image` (string, ImageObject url/contentUrl, list: first), `primaryImageOfPage`, | 2,048 |
+ * |             | `thumbnailUrl` > `og:image:secure_url` > `og:image` > `og:image:url` >                   |       |
+ * |             | `twitter:image`/`:src` > itemprop `image` (lazy `data-src` and kin over a `data:`        |       |
+ * |             | placeholder) > `link rel=image_src`                                                      |       |
+ * | `lang`      | `<html lang>` > JSON-LD `inLanguage` > `http-equiv=content-language` > `og:locale` >     | 35    |
+ * |             | `dc.language`/`dcterms.language` > itemprop `inLanguage`                                 |       |
+ * | `siteName`  | `og:site_name` > JSON-LD `publisher.name` > JSON-LD WebSite `name` > `application-name`  | 200   |
+ * |             | > `dc.publisher`/`dcterms.publisher`                                                     |       |
+ * | `excerpt`   | JSON-LD `description` > `og:description` > `twitter:description` > `meta                 | 500   |
+ * |             | name=description` > `dc.description`/`dcterms.description`                               |       |
  *
  * JSON-LD: the article node (Article, NewsArticle, BlogPosting, Report, TechArticle...) is read
  * first, then the WebPage node; the shallowest one wins when there are several (metadata/json-ld.ts).
@@ -53,7 +58,9 @@ import { isEarlier, normalizeDate } from "./metadata/dates";
 import { emptyLdFields, type LdFields, readJsonLd } from "./metadata/json-ld";
 import { parseJsonLd } from "./metadata/json-ld-parse";
 import { namesSite, sameStory, type SiteHints, stripSiteName } from "./metadata/title";
-import { baseUrl, CAP, cleanLanguage, cleanText, looksLikeUrl, RAW_TEXT_LIMIT, resolveHttpUrl, truncate } from "./metadata/values";
+import {
+  baseUrl, CAP, cleanLanguage, cleanText, looksLikeUrl, RAW_TEXT_LIMIT, resolveHttpUrl, truncate,
+} from "./metadata/values";
 
 export { isHeadline, normalizeHeadline } from "./metadata/title";
 export { MetadataCollector } from "./metadata/collector";

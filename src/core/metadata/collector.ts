@@ -84,7 +84,9 @@ export class MetadataCollector {
         this.landmarkDepth++;
         break;
       case "time":
-        if (this.articleTime === null && this.landmarkDepth > 0 && attribs.datetime) this.articleTime = attribs.datetime;
+        if (this.articleTime === null && this.landmarkDepth > 0 && attribs.datetime) {
+          this.articleTime = attribs.datetime;
+        }
         break;
       case "svg":
         this.svgDepth++;

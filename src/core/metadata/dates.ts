@@ -17,7 +17,8 @@ const MONTH_DAY_YEAR = new RegExp(`^${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+
 const DAY_MONTH_YEAR = new RegExp(`^(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})$`, "i");
 /** RFC 2822 (feeds, some CMSs): "Tue, 05 Mar 2024 10:20:30 GMT" or "+0100". */
 const RFC_2822 = new RegExp(
-  `^(?:[a-z]{3},?\\s+)?(\\d{1,2})\\s+${MONTH}\\s+(\\d{4})\\s+(\\d{2}):(\\d{2})(?::(\\d{2}))?\\s*(GMT|UTC|Z|[+-]\\d{4})?$`,
+  `^(?:[a-z]{3},?\\s+)?(\\d{1,2})\\s+${MONTH}\\s+(\\d{4})\\s+` +
+    `(\\d{2}):(\\d{2})(?::(\\d{2}))?\\s*(GMT|UTC|Z|[+-]\\d{4})?$`,
   "i",
 );
 

@@ -108,7 +108,11 @@ function isNode(value: unknown): value is LdNode {
 function hasType(node: LdNode, types: Set<string>): boolean {
   const type = node["@type"];
   const list = Array.isArray(type) ? type : [type];
-  return list.some((t) => typeof t === "string" && types.has(t.slice(Math.max(t.lastIndexOf("/"), t.lastIndexOf(":")) + 1).toLowerCase()));
+  return list.some((t) => typeof t === "string" && types.has(localName(t)));
+}
+
+function localName(iri: string): string {
+  return iri.slice(Math.max(iri.lastIndexOf("/"), iri.lastIndexOf(":")) + 1).toLowerCase();
 }
 
 function firstString(value: unknown): string | null {
