@@ -1,0 +1,196 @@
+/**
+ * Collects the raw material of article metadata from htmlparser2's SAX events: meta tags, JSON-LD
+ * bodies, the <title>, the first <h1>, itemprop microdata, <html lang>, <base href> and the first
+ * <time datetime> inside <article>/<main>. It keeps first occurrences only, and per event does a
+ * switch on the tag name and one attribute lookup, so it can ride along on the parse segmentation
+ * already does (feed it the same onopentag/ontext/onclosetag events). It expects lower-cased tag
+ * and attribute names, htmlparser2's defaults.
+ */
+import { LD_SCRIPT_LIMIT, LD_TOTAL_LIMIT } from "./json-ld-parse";
+import { RAW_TEXT_LIMIT } from "./values";
+
+/** The meta names and properties any field reads (lower case); others are not kept. */
+export const META_KEYS = new Set([
+  "og:title", "og:site_name", "og:image", "og:image:url", "og:image:secure_url", "og:description", "og:locale",
+  "og:type", "og:updated_time", "article:published_time", "article:modified_time", "article:author",
+  "twitter:title", "twitter:image", "twitter:image:src", "twitter:description",
+  "author", "description", "application-name", "date", "pubdate", "publish-date", "publishdate",
+  "dc.title", "dcterms.title", "dc.creator", "dcterms.creator", "dc.date", "dc.date.issued", "dcterms.issued",
+  "dcterms.created", "dcterms.date", "dcterms.modified", "dc.date.modified", "dc.description", "dcterms.description",
+  "dc.language", "dcterms.language", "dc.publisher", "dcterms.publisher",
+  "citation_title", "citation_author", "citation_publication_date", "citation_date",
+  "parsely-title", "parsely-author", "parsely-pub-date",
+  "http-equiv:content-language", "link:image_src",
+]);
+
+/** itemprop names read from microdata; `name` only inside an itemprop=author scope. */
+const ITEMPROPS = new Set(["headline", "author", "datePublished", "dateModified", "image", "inLanguage"]);
+/** Where lazy-loading scripts keep an image's real URL while `src` holds a placeholder. */
+const LAZY_IMAGE_ATTRIBUTES = ["data-src", "data-lazy-src", "data-original", "data-url"];
+
+type Attributes = Record<string, string>;
+
+interface TextCapture {
+  /** Where the text goes: "title", "h1", or an itemprop name. */
+  readonly key: string;
+  /** Open elements inside the capture, its own included. */
+  depth: number;
+  text: string;
+}
+
+export class MetadataCollector {
+  readonly meta = new Map<string, string>();
+  readonly microdata = new Map<string, string>();
+  readonly jsonLd: string[] = [];
+  title: string | null = null;
+  h1: string | null = null;
+  htmlLang: string | null = null;
+  baseHref: string | null = null;
+  articleTime: string | null = null;
+
+  private captures: TextCapture[] = [];
+  private script: string | null = null;
+  private jsonLdBytes = 0;
+  private landmarkDepth = 0;
+  private svgDepth = 0;
+  private authorScopes = 0;
+
+  onopentag(name: string, attribs: Attributes): void {
+    for (const capture of this.captures) capture.depth++;
+    switch (name) {
+      case "meta":
+        this.readMeta(attribs);
+        break;
+      case "script":
+        if (isJsonLd(attribs.type) && this.jsonLdBytes < LD_TOTAL_LIMIT) this.script = "";
+        break;
+      case "title":
+        if (this.title === null && this.svgDepth === 0 && !this.capturing("title")) this.capture("title");
+        break;
+      case "h1":
+        if (this.h1 === null && !this.capturing("h1")) this.capture("h1");
+        break;
+      case "html":
+        if (this.htmlLang === null) this.htmlLang = attribs.lang ?? attribs["xml:lang"] ?? null;
+        break;
+      case "base":
+        if (this.baseHref === null && attribs.href) this.baseHref = attribs.href;
+        break;
+      case "link":
+        if (attribs.href && attribs.rel?.toLowerCase() === "image_src") this.keepMeta("link:image_src", attribs.href);
+        break;
+      case "article":
+      case "main":
+        this.landmarkDepth++;
+        break;
+      case "time":
+        if (this.articleTime === null && this.landmarkDepth > 0 && attribs.datetime) {
+          this.articleTime = attribs.datetime;
+        }
+        break;
+      case "svg":
+        this.svgDepth++;
+        break;
+    }
+    const itemprop = attribs.itemprop;
+    if (itemprop !== undefined) this.readItemprop(name, attribs, itemprop);
+  }
+
+  ontext(data: string): void {
+    if (this.script !== null) {
+      this.script += data;
+      if (this.script.length > LD_SCRIPT_LIMIT) this.script = null;
+      return;
+    }
+    for (const capture of this.captures) {
+      if (capture.text.length < RAW_TEXT_LIMIT) capture.text += data;
+    }
+  }
+
+  onclosetag(name: string): void {
+    if (name === "script" && this.script !== null) {
+      this.jsonLdBytes += this.script.length;
+      if (this.jsonLdBytes <= LD_TOTAL_LIMIT) this.jsonLd.push(this.script);
+      this.script = null;
+    } else if ((name === "article" || name === "main") && this.landmarkDepth > 0) this.landmarkDepth--;
+    else if (name === "svg" && this.svgDepth > 0) this.svgDepth--;
+    if (this.captures.length === 0) return;
+    for (const capture of this.captures) capture.depth--;
+    const done = this.captures.filter((capture) => capture.depth <= 0);
+    if (done.length === 0) return;
+    this.captures = this.captures.filter((capture) => capture.depth > 0);
+    for (const capture of done) this.finish(capture);
+  }
+
+  private capture(key: string): void {
+    this.captures.push({ key, depth: 1, text: "" });
+  }
+
+  private capturing(key: string): boolean {
+    return this.captures.some((capture) => capture.key === key);
+  }
+
+  private finish(capture: TextCapture): void {
+    const text = capture.text.trim();
+    if (capture.key === "author-scope") {
+      this.authorScopes--;
+      if (text !== "") this.keepMicrodata("author", text);
+    } else if (capture.key === "title") {
+      if (this.title === null) this.title = capture.text;
+    } else if (capture.key === "h1") {
+      // An empty <h1> (a logo image) is no headline; the next one may be.
+      if (text !== "") this.h1 = capture.text;
+    } else if (text !== "") this.keepMicrodata(capture.key, text);
+  }
+
+  private readMeta(attribs: Attributes): void {
+    const content = attribs.content;
+    if (content === undefined) return;
+    const httpEquiv = attribs["http-equiv"];
+    const key = (attribs.property ?? attribs.name ?? (httpEquiv ? `http-equiv:${httpEquiv}` : "")).toLowerCase();
+    this.keepMeta(key, content);
+  }
+
+  private keepMeta(key: string, value: string): void {
+    if (value.trim() !== "" && META_KEYS.has(key) && !this.meta.has(key)) this.meta.set(key, value);
+  }
+
+  private keepMicrodata(key: string, value: string): void {
+    if (!this.microdata.has(key)) this.microdata.set(key, value);
+  }
+
+  /** Value from `content`, `datetime` or a URL attribute when the element has one, else its text. */
+  private readItemprop(tag: string, attribs: Attributes, itemprop: string): void {
+    for (const prop of itemprop.split(/\s+/)) {
+      if (prop === "name" && this.authorScopes > 0) {
+        this.capture("author");
+        continue;
+      }
+      if (!ITEMPROPS.has(prop) || this.microdata.has(prop)) continue;
+      const direct = attribs.content ?? (tag === "time" ? attribs.datetime : undefined);
+      if (prop === "image") {
+        const url = direct ?? imageAttribute(tag, attribs);
+        if (url) this.keepMicrodata(prop, url);
+      } else if (direct !== undefined) {
+        if (direct.trim() !== "") this.keepMicrodata(prop, direct);
+      } else if (prop === "author" && attribs.itemscope !== undefined) {
+        this.authorScopes++;
+        this.capture("author-scope");
+      } else this.capture(prop);
+    }
+  }
+}
+
+function isJsonLd(type: string | undefined): boolean {
+  return type !== undefined && type.trim().toLowerCase().startsWith("application/ld+json");
+}
+
+/** An image element's URL, preferring a lazy-loading attribute over a `data:` placeholder in `src`. */
+function imageAttribute(tag: string, attribs: Attributes): string | undefined {
+  if (tag === "link" || tag === "a") return attribs.href;
+  if (tag !== "img" && tag !== "source") return attribs.src ?? attribs.href;
+  const src = attribs.src;
+  if (src && !/^\s*data:/i.test(src)) return src;
+  for (const name of LAZY_IMAGE_ATTRIBUTES) if (attribs[name]) return attribs[name];
+  return attribs.srcset?.trim().split(/\s+/)[0] ?? src;
+}

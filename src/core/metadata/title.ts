@@ -1,0 +1,154 @@
+/**
+ * Headlines: stripping the site's name from a title ("Headline | Site", "Site: Headline") and
+ * telling whether a block of text is the headline.
+ *
+ * A part beside a separator is the site's name when it matches the known site name or the page's
+ * host (letters and digits compared, either containing the other). Without such a match only the
+ * usual suffix shapes are stripped: after " | ", " :: ", " · ", " • ", " » ", any short tail; after a
+ * dash (" - ", " – ", " — "), which headlines use themselves, only a tail of at most four capitalised
+ * words ("BBC News", "The Verge"). A colon is never stripped on shape alone ("Review: ..." is a
+ * headline). Nothing is stripped unless what remains is a plausible headline (10 characters or more).
+ */
+
+/** Separators a site name is attached with; the dash forms need more evidence (see above). */
+const SEPARATOR = /\s+(\||::|·|•|»|-|–|—|\/)\s+/g;
+const DASHES = new Set(["-", "–", "—"]);
+const SLASH = "/";
+const MIN_HEADLINE = 10;
+const MAX_SITE_WORDS = 4;
+
+export interface SiteHints {
+  /** The site's name from og:site_name, JSON-LD publisher and the like, when known. */
+  siteName: string | null;
+  /** The page's host name, e.g. "www.example.com". */
+  host: string | null;
+}
+
+/** `title` without a site-name suffix or prefix; unchanged when no strip leaves a plausible headline. */
+export function stripSiteName(title: string, hints: SiteHints): string {
+  let current = stripKnownSite(title, hints);
+  if (current === title) current = stripByShape(title);
+  return current;
+}
+
+/** Lower case, letters and digits only, words separated by one space. */
+export function normalizeHeadline(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+/**
+ * Whether two titles share at least half of the words (3 letters or more) of the one with fewer:
+ * the same headline, one of them reworded for search engines ("Best Scooters 2025" and "The Best
+ * Scooters for Commuting in 2025"), rather than a logo or a section name.
+ */
+export function sameStory(a: string, b: string): boolean {
+  const wordsA = significantWords(a);
+  const wordsB = significantWords(b);
+  if (wordsA.size === 0 || wordsB.size === 0) return false;
+  let shared = 0;
+  for (const word of wordsA) if (wordsB.has(word)) shared++;
+  return shared * 2 >= Math.min(wordsA.size, wordsB.size);
+}
+
+function significantWords(text: string): Set<string> {
+  return new Set(normalizeHeadline(text).split(" ").filter((word) => word.length >= 3));
+}
+
+/** Whether a block's text is the headline, ignoring case, whitespace and punctuation. */
+export function isHeadline(blockText: string, headline: string | null): boolean {
+  if (headline === null) return false;
+  const normalized = normalizeHeadline(headline);
+  return normalized !== "" && normalizeHeadline(blockText) === normalized;
+}
+
+/**
+ * Whether `text` names the site: equal to the site name or a host label, contained in one ("Guardian"
+ * in "The Guardian"), or containing one with at most one word more ("BBC News" for "BBC").
+ */
+export function namesSite(text: string, hints: SiteHints): boolean {
+  const part = compact(text);
+  if (part.length < 2) return false;
+  const partWords = wordCount(text);
+  if (hints.siteName !== null && matchesName(part, partWords, compact(hints.siteName), wordCount(hints.siteName))) {
+    return true;
+  }
+  if (hints.host === null) return false;
+  return hostLabels(hints.host).some((label) => matchesName(part, partWords, label, 1));
+}
+
+function matchesName(part: string, partWords: number, name: string, nameWords: number): boolean {
+  if (name.length < 2) return false;
+  if (part === name) return true;
+  if (part.length >= 3 && name.includes(part)) return true;
+  return name.length >= 4 && part.includes(name) && partWords <= nameWords + 1;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function stripKnownSite(title: string, hints: SiteHints): string {
+  if (hints.siteName === null && hints.host === null) return title;
+  const parts = splitOnSeparators(title);
+  let current = title;
+  // Suffixes first ("Headline | Section | Site" loses only what names the site), then a prefix.
+  for (let i = parts.length - 1; i > 0; i--) {
+    const part = parts[i]!;
+    if (!namesSite(part.text, hints)) break;
+    const head = title.slice(0, part.separatorStart).trim();
+    if (head.length < MIN_HEADLINE) break;
+    current = head;
+  }
+  const prefix = /^([^:|]{2,60}?)\s*(?::|\||::|-|–|—|»)\s+(.+)$/su.exec(current);
+  if (prefix && namesSite(prefix[1]!, hints) && prefix[2]!.trim().length >= MIN_HEADLINE) current = prefix[2]!.trim();
+  return current;
+}
+
+function stripByShape(title: string): string {
+  const parts = splitOnSeparators(title);
+  if (parts.length < 2) return title;
+  const last = parts[parts.length - 1]!;
+  const head = title.slice(0, last.separatorStart).trim();
+  if (head.length < MIN_HEADLINE || last.text.length >= head.length) return title;
+  if (last.separator === SLASH) return title;
+  if (DASHES.has(last.separator) && !looksLikeName(last.text)) return title;
+  return head;
+}
+
+interface Part {
+  text: string;
+  separator: string;
+  /** Index in the title where the separator before this part begins. */
+  separatorStart: number;
+}
+
+function splitOnSeparators(title: string): Part[] {
+  const parts: Part[] = [];
+  let start = 0;
+  let separator = "";
+  let separatorStart = 0;
+  for (const match of title.matchAll(SEPARATOR)) {
+    parts.push({ text: title.slice(start, match.index).trim(), separator, separatorStart });
+    separator = match[1]!;
+    separatorStart = match.index!;
+    start = match.index! + match[0].length;
+  }
+  parts.push({ text: title.slice(start).trim(), separator, separatorStart });
+  return parts;
+}
+
+/** A short run of capitalised words or digits: the shape of a name, not of a clause. */
+function looksLikeName(text: string): boolean {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.length <= MAX_SITE_WORDS && words.every((word) => /^[\p{Lu}\p{N}]/u.test(word));
+}
+
+function compact(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** The labels of a host that can name the site: not "www", not the public suffix's short labels. */
+function hostLabels(host: string): string[] {
+  const labels = host.toLowerCase().split(".");
+  return labels.slice(0, -1).filter((label) => label.length >= 3 && label !== "www").map(compact);
+}
