@@ -22,10 +22,11 @@ function diffOps(a: readonly string[], b: readonly string[]): Op[] {
     if (i < n && j < m && a[i] === b[j]) {
       ops.push({ kind: " ", line: a[i++]! });
       j++;
-    } else if (j < m && (i === n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
-      ops.push({ kind: "+", line: b[j++]! });
-    } else {
+    } else if (i < n && (j === m || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
+      // Deletions before insertions on ties, as in git's output.
       ops.push({ kind: "-", line: a[i++]! });
+    } else {
+      ops.push({ kind: "+", line: b[j++]! });
     }
   }
   return ops;
