@@ -47,7 +47,8 @@ for (const name of wanted) {
 }
 
 if (values.check) {
-  console.log(differing ? `${differing} golden file(s) differ; run npm run golden to accept` : `${wanted.length} case(s) match`);
+  const verdict = differing ? `${differing} golden file(s) differ; run npm run golden to accept` : "all match";
+  console.log(`${wanted.length} case(s): ${verdict}`);
   process.exit(differing ? 1 : 0);
 }
 console.log(`${wanted.length} case(s), ${differing} file(s) written`);
