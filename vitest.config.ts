@@ -1,5 +1,5 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Every test runs inside workerd (the production runtime) through miniflare. The bindings below
 // override wrangler.toml's vars so eviction and timeouts can be exercised quickly.
@@ -20,5 +20,7 @@ export default defineConfig({
   ],
   test: {
     include: ["test/**/*.test.ts"],
+    // test/core holds Node-run tests (they read files from disk), which workerd cannot run.
+    exclude: [...configDefaults.exclude, "test/core/**"],
   },
 });
