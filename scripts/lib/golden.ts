@@ -3,9 +3,11 @@
  * and a compact JSON. The whole computation lives in this one function so that it can follow the
  * core's API as that changes, and the golden files always record what the Worker would serve.
  */
-import { classifyPageHybrid, preparePage } from "../../src/core/pipeline";
-import { renderMarkdown } from "../../src/core/render-markdown";
-import { renderText } from "../../src/core/render";
+import { HYBRID } from "../../src/core/cascade";
+import { preparePage, processPage } from "../../src/core/pipeline";
+import { renderAnswer } from "../../src/service/answer";
+import type { Extraction } from "../../src/service/extraction";
+import { DEFAULT_EXTRACT_OPTIONS } from "../../src/service/options";
 
 export interface GoldenMeta {
   url: string;
@@ -21,23 +23,26 @@ export interface GoldenOutputs {
 
 export function goldenOutputs(source: Uint8Array, meta: GoldenMeta): GoldenOutputs {
   const prepared = preparePage({ body: source, contentType: meta.contentType ?? null, url: meta.url });
-  // Cold domain: the Worker ignores tree evidence until the domain holds more than this page.
-  const { verdicts, method } = classifyPageHybrid(null, prepared, false);
-  const { page, key } = prepared;
-  const title = page.title;
+  // Cold domain: no tree at all, exactly what the Worker's cascade does before the domain knows another page.
+  const { text: _text, ingest, ...classification } = processPage(null, prepared, { classifier: HYBRID, learn: false });
+  const extraction: Extraction = {
+    source: { body: source, contentType: meta.contentType ?? null, url: meta.url, fetched: true },
+    prepared,
+    classification,
+    ingest,
+    learned: false,
+    rowsWritten: 0,
+  };
+  const markdown = renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "markdown" }).body;
+  const answer = JSON.parse(renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "json" }).body) as Record<string, unknown>;
   // Volatile or configuration-dependent fields (support, heuristic, learned) are left out; the
   // key order here is the order in the file, so review diffs stay small.
+  const { support: _support, heuristic: _heuristic, learned: _learned, ...stable } = answer;
   const json = {
-    title,
-    url: meta.url,
-    urlKey: key.key,
-    domain: key.domain,
-    charset: prepared.charset,
-    method,
-    text: renderText(page.blocks, verdicts),
-    blocks: page.blocks.map((block, i) => ({ text: block.text, tag: block.tag, label: verdicts[i]!.label })),
+    ...stable,
+    blocks: prepared.page.blocks.map((block, i) => ({ text: block.text, tag: block.tag, label: classification.verdicts[i]!.label })),
   };
-  return { markdown: renderMarkdown(page.blocks, verdicts, { title }), json };
+  return { markdown, json };
 }
 
 /** The files as written: 2-space JSON and markdown, each ending in exactly one newline. */

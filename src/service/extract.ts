@@ -6,22 +6,15 @@
  * layer's (src/http/extract-response.ts); feeds reuse the same steps (feed-articles.ts).
  */
 import { classifyPage, type PageClassification } from "../core/cascade";
-import type { IngestOutcome } from "../core/domain-state";
 import { hashedBlocks, preparePage, type PreparedPage } from "../core/pipeline";
 import type { BranchEvidence } from "../core/tree-evidence";
 import type { TreeRequest } from "../store/domain-tree";
 import { domainTreeStub } from "../store/stub";
 import { AppException } from "./errors";
+import type { Extraction, PageSource } from "./extraction";
 import type { ExtractOptions } from "./options";
 
-export interface PageSource {
-  body: Uint8Array;
-  contentType: string | null;
-  /** The response URL (after redirects) or the URL the caller claims for its HTML. */
-  url: string;
-  /** True when the service fetched the page itself: only such pages teach by default. */
-  fetched: boolean;
-}
+export type { Extraction, PageSource };
 
 export interface ExtractContext {
   env: Env;
@@ -42,19 +35,6 @@ export function preparePageSource(source: PageSource, options: Pick<ExtractOptio
 /** What the domain's Durable Object needs for one page: identity and block hashes, no text. */
 export function treeRequestFor(prepared: PreparedPage, learn: boolean): TreeRequest {
   return { domain: prepared.key.domain, key: prepared.key.key, branch: prepared.key.branch, blocks: hashedBlocks(prepared), learn };
-}
-
-/** One page through its domain's tree and the cascade: what the renderers (and the feed code) work from. */
-export interface Extraction {
-  source: PageSource;
-  prepared: PreparedPage;
-  classification: PageClassification;
-  /** What the ingest did; null when the page did not teach. */
-  ingest: IngestOutcome | null;
-  learned: boolean;
-  rowsWritten: number;
-  /** Round trip of the Durable Object call (timers advance across I/O in workerd), for Server-Timing. */
-  treeMs?: number;
 }
 
 export function classifyPrepared(prepared: PreparedPage, evidence: BranchEvidence, options: Pick<ExtractOptions, "classifier" | "debug">): PageClassification {

@@ -1,0 +1,55 @@
+/**
+ * An extraction in the requested format: the body and its media type. Shared by the HTTP layer
+ * (which adds the evidence headers) and the golden-page script, so a golden file records exactly
+ * what the service serves.
+ */
+import { renderHtml } from "../core/render-html";
+import { renderMarkdown } from "../core/render-markdown";
+import { renderText } from "../core/render";
+import type { Extraction } from "./extraction";
+import { classifierLabel, type ExtractOptions } from "./options";
+
+export interface Answer {
+  contentType: string;
+  body: string;
+}
+
+export function renderAnswer(extraction: Extraction, options: ExtractOptions): Answer {
+  const { source, prepared, classification, learned, ingest } = extraction;
+  const { page, key } = prepared;
+  const { verdicts } = classification;
+  const title = options.title ?? page.title;
+  switch (options.format) {
+    case "text":
+      return { contentType: "text/plain; charset=utf-8", body: renderText(page.blocks, verdicts) + "\n" };
+    case "markdown":
+      return { contentType: "text/markdown; charset=utf-8", body: renderMarkdown(page.blocks, verdicts, { title }) };
+    case "html":
+      return { contentType: "text/html; charset=utf-8", body: renderHtml(page.blocks, verdicts, { title, url: source.url }) };
+    case "json": {
+      const body: Record<string, unknown> = {
+        title,
+        url: source.url,
+        urlKey: key.key,
+        domain: key.domain,
+        charset: prepared.charset,
+        method: classification.method,
+        support: classification.support,
+        heuristic: classifierLabel(options.classifier),
+        learned: learned ? (ingest?.kind ?? null) : false,
+        text: renderText(page.blocks, verdicts),
+      };
+      if (options.debug) {
+        body.blocks = page.blocks.map((b, i) => ({
+          text: b.text,
+          path: b.path,
+          tag: b.tag,
+          linkShare: Number(b.linkShare.toFixed(3)),
+          hash: prepared.hashes[i],
+          ...verdicts[i],
+        }));
+      }
+      return { contentType: "application/json; charset=utf-8", body: JSON.stringify(body, null, options.debug ? 2 : 0) };
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/** The data of one extraction, free of runtime types: what rendering and the scripts work from. */
+import type { PageClassification } from "../core/cascade";
+import type { IngestOutcome } from "../core/domain-state";
+import type { PreparedPage } from "../core/pipeline";
+
+export interface PageSource {
+  body: Uint8Array;
+  contentType: string | null;
+  /** The response URL (after redirects) or the URL the caller claims for its HTML. */
+  url: string;
+  /** True when the service fetched the page itself: only such pages teach by default. */
+  fetched: boolean;
+}
+
+/** One page through its domain's tree and the cascade: what the renderers (and the feed code) work from. */
+export interface Extraction {
+  source: PageSource;
+  prepared: PreparedPage;
+  classification: PageClassification;
+  /** What the ingest did; null when the page did not teach. */
+  ingest: IngestOutcome | null;
+  learned: boolean;
+  rowsWritten: number;
+  /** Round trip of the Durable Object call (timers advance across I/O in workerd), for Server-Timing. */
+  treeMs?: number;
+}
+
