@@ -98,6 +98,9 @@ describe("formats", () => {
     expect(html.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await html.text()).toMatch(/^<!doctype html>/i);
     const { body } = await extractJson(storyUrl(4), "&debug=1");
+    // The headline, not the raw <title> with its " | Site" suffix; metadata fields present, null when the page is silent.
+    expect(body.title).toBe(article(4).title);
+    expect(body).toMatchObject({ byline: null, published: null, modified: null, image: null, lang: null, excerpt: null });
     expect(Array.isArray(body.blocks)).toBe(true);
     const block = body.blocks.find((b: { text: string }) => b.text === article(4).paragraphs[0]);
     expect(block).toMatchObject({ label: expect.stringMatching(/^content/), node: expect.stringContaining("example.com") });

@@ -19,6 +19,8 @@ export interface PreparedPage {
   key: UrlKey;
   hashes: string[];
   charset: string;
+  /** The decoded page: later stages that read more than blocks (metadata) parse it themselves. */
+  html: string;
 }
 
 export interface PrepareInput {
@@ -39,7 +41,7 @@ export function preparePage(input: PrepareInput): PreparedPage {
   const title = input.title?.trim() || page.title;
   const key = buildUrlKey(input.url, { title, rules: input.rules });
   const hashes = page.blocks.map((b) => blockHash(b.text));
-  return { page, key, hashes, charset: decoded.charset };
+  return { page, key, hashes, charset: decoded.charset, html: decoded.html };
 }
 
 export interface ProcessOptions {

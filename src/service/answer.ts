@@ -15,10 +15,11 @@ export interface Answer {
 }
 
 export function renderAnswer(extraction: Extraction, options: ExtractOptions): Answer {
-  const { source, prepared, classification, learned, ingest } = extraction;
+  const { source, prepared, classification, learned, ingest, metadata } = extraction;
   const { page, key } = prepared;
   const { verdicts } = classification;
-  const title = options.title ?? page.title;
+  // The article's headline (never the raw <title> with its " | Site" suffix when the page says better).
+  const title = options.title ?? metadata.title ?? page.title;
   switch (options.format) {
     case "text":
       return { contentType: "text/plain; charset=utf-8", body: renderText(page.blocks, verdicts) + "\n" };
@@ -29,6 +30,13 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
     case "json": {
       const body: Record<string, unknown> = {
         title,
+        byline: metadata.byline,
+        published: metadata.published,
+        modified: metadata.modified,
+        image: metadata.image,
+        lang: metadata.lang,
+        siteName: metadata.siteName,
+        excerpt: metadata.excerpt,
         url: source.url,
         urlKey: key.key,
         domain: key.domain,

@@ -6,6 +6,7 @@
  * layer's (src/http/extract-response.ts); feeds reuse the same steps (feed-articles.ts).
  */
 import { classifyPage, type PageClassification } from "../core/cascade";
+import { extractMetadata } from "../core/metadata";
 import { hashedBlocks, preparePage, type PreparedPage } from "../core/pipeline";
 import type { BranchEvidence } from "../core/tree-evidence";
 import type { TreeRequest } from "../store/domain-tree";
@@ -51,6 +52,7 @@ export async function extract(ctx: ExtractContext, source: PageSource, options: 
     source,
     prepared,
     classification: classifyPrepared(prepared, answer.evidence, options),
+    metadata: extractMetadata(prepared.html, source.url),
     ingest: answer.ingest,
     learned,
     rowsWritten: answer.rowsWritten,

@@ -1,6 +1,7 @@
 /** The data of one extraction, free of runtime types: what rendering and the scripts work from. */
 import type { PageClassification } from "../core/cascade";
 import type { IngestOutcome } from "../core/domain-state";
+import type { ArticleMetadata } from "../core/metadata";
 import type { PreparedPage } from "../core/pipeline";
 
 export interface PageSource {
@@ -17,6 +18,8 @@ export interface Extraction {
   source: PageSource;
   prepared: PreparedPage;
   classification: PageClassification;
+  /** Headline, byline, dates, lead image, language, site name, excerpt, as the page states them. */
+  metadata: ArticleMetadata;
   /** What the ingest did; null when the page did not teach. */
   ingest: IngestOutcome | null;
   learned: boolean;
