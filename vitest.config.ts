@@ -14,6 +14,9 @@ export default defineConfig({
           EVICT_KEEP_RECENT: "3",
           EVICT_MAX_AGE_DAYS: "14",
           FETCH_TIMEOUT_MS: "300",
+          // Off, so tests that repeat a GET see it fetched and learned again; the response-cache
+          // tests turn it on per request (test/response-cache.test.ts).
+          RESPONSE_CACHE_TTL: "0",
         },
       },
     }),

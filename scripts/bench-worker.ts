@@ -250,7 +250,8 @@ const site = await startSite((path) => {
   const page = m ? pool[Number(m[1]) % pool.length] : undefined;
   return page ? { body: page.bytes, type: "text/html" } : null;
 });
-const worker = await startWorker({ ALLOW_HOSTS: "127.0.0.1", API_KEY: API, ADMIN_KEY: ADMIN });
+// The response cache off: these runs measure fetch + extraction + the tree, and repeat some URLs.
+const worker = await startWorker({ ALLOW_HOSTS: "127.0.0.1", API_KEY: API, ADMIN_KEY: ADMIN, RESPONSE_CACHE_TTL: "0" });
 let storage: StorageReport;
 let loadRows: LoadRow[];
 try {

@@ -29,7 +29,8 @@ const site = await startSite((path) => {
   const m = /^\/news\/story-(\d+)\.html$/.exec(path);
   return m ? articleHtml(Number(m[1])) : null;
 });
-const worker = await startWorker({ ALLOW_HOSTS: "127.0.0.1", API_KEY: API, ADMIN_KEY: ADMIN });
+// The response cache off: these runs measure fetch + extraction + the tree, and repeat some URLs.
+const worker = await startWorker({ ALLOW_HOSTS: "127.0.0.1", API_KEY: API, ADMIN_KEY: ADMIN, RESPONSE_CACHE_TTL: "0" });
 try {
   if (!existsSync(join(corpus, "index.jsonl"))) {
     console.log(`corpus ${corpus} not found: skipping the storage measurement`);

@@ -31,6 +31,16 @@ export interface FeedConfig {
   pollMinutes: number;
 }
 
+export interface HttpCacheConfig {
+  /**
+   * Freshness granted to clients for a successful GET extraction, in seconds (CACHE_MAX_AGE):
+   * `max-age=N`, or `no-cache` for 0 (clients may keep the answer but revalidate with its ETag).
+   */
+  maxAge: number;
+  /** Seconds a GET extraction is kept in the Worker's response cache (RESPONSE_CACHE_TTL); 0 disables it. */
+  responseTtl: number;
+}
+
 export interface Config {
   /** With it set, every route needs it (API_KEY secret). */
   apiKey: string | null;
@@ -39,6 +49,7 @@ export interface Config {
   fetch: FetchSettings;
   eviction: EvictionPolicy;
   feeds: FeedConfig;
+  httpCache: HttpCacheConfig;
 }
 
 /**
@@ -93,6 +104,12 @@ export function parseConfig(env: Vars): Config {
       // Workers allow 6 simultaneous connections; more would only queue inside the runtime.
       concurrency: intVar(env, "FEED_CONCURRENCY", 6, 1, 6),
       pollMinutes: intVar(env, "FEED_POLL_MINUTES", 60, 1),
+    },
+    httpCache: {
+      // A year is the longest freshness HTTP caches are expected to honour (RFC 9111 §5.3).
+      maxAge: intVar(env, "CACHE_MAX_AGE", 300, 0, 365 * 24 * 3600),
+      // The tree keeps learning: a cached answer older than a day would hide what it learned since.
+      responseTtl: intVar(env, "RESPONSE_CACHE_TTL", 60, 0, 24 * 3600),
     },
   };
 }

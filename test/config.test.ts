@@ -7,6 +7,7 @@ describe("configuration from Worker variables", () => {
     expect(config.eviction).toEqual({ maxDocs: 10_000, maxAgeMs: 14 * 24 * 3600 * 1000, keepRecent: 100 });
     expect(config.fetch).toMatchObject({ timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 });
     expect(config.feeds).toEqual({ maxCap: 50, defaultMax: 20, budget: 45, concurrency: 6, pollMinutes: 60 });
+    expect(config.httpCache).toEqual({ maxAge: 300, responseTtl: 60 });
     expect(config.apiKey).toBeNull();
     expect(config.adminKey).toBeNull();
     expect([...config.fetch.allowHosts]).toEqual([]);
@@ -27,6 +28,8 @@ describe("configuration from Worker variables", () => {
       FEED_SUBREQUEST_BUDGET: "900",
       FEED_CONCURRENCY: "2",
       FEED_POLL_MINUTES: "15",
+      CACHE_MAX_AGE: "0",
+      RESPONSE_CACHE_TTL: "30",
     });
     expect(config.apiKey).toBe("k1");
     expect(config.adminKey).toBe("k2");
@@ -34,6 +37,7 @@ describe("configuration from Worker variables", () => {
     expect(config.fetch).toMatchObject({ timeoutMs: 300, maxBytes: 1024 });
     expect(config.eviction).toEqual({ maxDocs: 40, maxAgeMs: 0, keepRecent: 3 });
     expect(config.feeds).toEqual({ maxCap: 10, defaultMax: 5, budget: 900, concurrency: 2, pollMinutes: 15 });
+    expect(config.httpCache).toEqual({ maxAge: 0, responseTtl: 30 });
   });
 
   it("refuses a bad value with a message naming the variable and the value", () => {
@@ -45,6 +49,9 @@ describe("configuration from Worker variables", () => {
       [{ FEED_CONCURRENCY: "7" }, /FEED_CONCURRENCY must be a whole number from 1 to 6, got "7"/],
       [{ FEED_MAX_ITEMS_CAP: "10", FEED_MAX_ITEMS: "11" }, /FEED_MAX_ITEMS must be a whole number from 1 to 10/],
       [{ FEED_SUBREQUEST_BUDGET: "5" }, /FEED_SUBREQUEST_BUDGET must be a whole number >= 6/],
+      [{ CACHE_MAX_AGE: "-1" }, /CACHE_MAX_AGE must be a whole number from 0 to 31536000, got "-1"/],
+      [{ RESPONSE_CACHE_TTL: "1m" }, /RESPONSE_CACHE_TTL must be a whole number from 0 to 86400, got "1m"/],
+      [{ RESPONSE_CACHE_TTL: "86401" }, /RESPONSE_CACHE_TTL/],
     ];
     for (const [env, message] of cases) {
       expect(() => parseConfig(env), JSON.stringify(env)).toThrow(ConfigError);

@@ -17,6 +17,7 @@ import { extractionResponse } from "./extract-response";
 import { mountFeedRoutes } from "./feed-routes";
 import { headerGetter, parseOptions } from "./options";
 import { readCappedBody } from "./request-body";
+import { responseCache, type ExtractionRequest } from "./response-cache";
 import { usage } from "./usage";
 import type { AppEnv } from "./env";
 
@@ -39,9 +40,22 @@ export function createApp(): Hono<AppEnv> {
   });
   app.notFound(() => errorResponse({ code: "not_found", message: "no such route; GET / lists the routes" }));
 
-  async function fetchAndExtract(c: Context<AppEnv>, target: string | undefined, get: (name: string) => string | undefined) {
-    if (!target) throw new AppException({ code: "bad_request", message: "missing url: use /extract?url=https://... or /https://..." });
-    const opts = parseOptions(get, c.req.header("accept"));
+  // What GET /extract and the proxy route will extract: read once by the response cache (its key)
+  // and again by the handler; parsing is cheap and keeps the handlers self-contained.
+  const describeExtract = (c: Context<AppEnv>): ExtractionRequest | null => {
+    const target = c.req.query("url");
+    return target ? { target, options: parseOptions((n) => c.req.query(n), c.req.header("accept")) } : null;
+  };
+  const describeProxy = (c: Context<AppEnv>): ExtractionRequest | null => {
+    const url = new URL(c.req.url);
+    const target = targetFromPath(url.pathname + url.search);
+    if (!/^https?:\/\//i.test(target)) return null;
+    return { target, options: parseOptions(headerGetter((n) => c.req.header(n)), c.req.header("accept")) };
+  };
+
+  async function fetchAndExtract(c: Context<AppEnv>, request: ExtractionRequest | null) {
+    if (!request) badRequest("missing url: use /extract?url=https://... or /https://...");
+    const { target, options: opts } = request;
     const result = await safeFetch(target, { ...configOf(c.env).fetch, accept: "html" });
     if (!result.ok) throw new AppException(fetchError(result.failure));
     const source: PageSource = { body: result.page.body, contentType: result.page.contentType, url: result.page.url, fetched: true };
@@ -71,11 +85,13 @@ export function createApp(): Hono<AppEnv> {
   app.route("/admin", admin);
 
   app.use("/extract", auth({ scope: "api" }));
-  // GET answers depend only on the page and the tree: a client's If-None-Match gets a 304.
-  app.get("/extract", etag());
-  app.get("/extract", (c) => fetchAndExtract(c, c.req.query("url"), (n) => c.req.query(n)));
+  // GET answers depend only on the page and the tree: a client's If-None-Match gets a 304, on a
+  // response-cache hit too (etag() wraps the cache, see response-cache.ts).
+  app.get("/extract", etag(), responseCache({ describe: describeExtract }), (c) =>
+    fetchAndExtract(c, describeExtract(c)));
 
-  app.post("/extract", async (c) => {
+  // The response cache never stores POST: mounted for the headers (Vary, Cache-Control, X-Cache: BYPASS).
+  app.post("/extract", responseCache({ describe: () => null }), async (c) => {
     const get = (n: string) => c.req.query(n);
     const opts = parseOptions(get, c.req.header("accept"));
     const contentType = c.req.header("content-type") ?? null;
@@ -113,11 +129,10 @@ export function createApp(): Hono<AppEnv> {
 
   // Proxy style last: everything after the first slash, query included, is the target URL.
   app.use("/*", auth({ scope: "api" }));
-  app.get("/*", etag(), (c) => {
-    const url = new URL(c.req.url);
-    const target = targetFromPath(url.pathname + url.search);
-    if (!/^https?:\/\//i.test(target)) throw new AppException({ code: "not_found", message: "no such route; GET / lists the routes" });
-    return fetchAndExtract(c, target, headerGetter((n) => c.req.header(n)));
+  app.get("/*", etag(), responseCache({ describe: describeProxy }), (c) => {
+    const request = describeProxy(c);
+    if (!request) throw new AppException({ code: "not_found", message: "no such route; GET / lists the routes" });
+    return fetchAndExtract(c, request);
   });
 
   return app;

@@ -41,7 +41,11 @@ export function statusOf(error: AppError): number {
 
 export function errorResponse(error: AppError): Response {
   const { code, message, ...rest } = error;
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+  // An error is about this request at this moment (a timeout, a missing key): no cache may keep it.
+  const headers: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+  };
   if (code === "unauthorized") headers["www-authenticate"] = 'Bearer realm="urltree-clean-text"';
   return new Response(JSON.stringify({ error: { code, message, ...rest } }), { status: statusOf(error), headers });
 }
