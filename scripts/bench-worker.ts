@@ -38,7 +38,11 @@ usage: npm run bench:worker [-- --quick] [--duration S] [--only TEXT]
   --duration S  seconds per load run (default 10)
   --only TEXT   only the load scenarios whose name contains TEXT (the storage pass always runs)
   --help        this text`;
-const { values } = parseCli(USAGE, { quick: { type: "boolean" }, duration: { type: "string" }, only: { type: "string" } });
+const { values } = parseCli(USAGE, {
+  quick: { type: "boolean" },
+  duration: { type: "string" },
+  only: { type: "string" },
+});
 const quick = values.quick ?? false;
 const duration = numberOption(USAGE, "duration", values.duration, quick ? 3 : 10);
 const only = values.only;
@@ -55,7 +59,8 @@ if (!corpusExists("stream-ctf")) {
 const machine = machineInfo();
 console.log(`bench:worker: ${machineLine(machine)}`);
 const stream = loadCorpus("stream-ctf", quick ? 40 : Infinity);
-const pool: CorpusPage[] = BENCH_CORPORA.filter((c) => corpusExists(c)).flatMap((c) => loadCorpus(c, quick ? 10 : Infinity));
+const pool: CorpusPage[] = BENCH_CORPORA.filter((c) => corpusExists(c))
+  .flatMap((c) => loadCorpus(c, quick ? 10 : Infinity));
 console.log(`bench:worker: ${stream.length} stream-ctf pages for storage, ${pool.length} pages for load, ${duration} s per load run`);
 
 const auth = { authorization: `Bearer ${API}` };

@@ -20,7 +20,11 @@ usage: npm run feed-demo [-- --delay MS] [--repolls N] [--keep]
   --repolls N   re-polls of the 20-item feed to time (default 5)
   --keep        leave the site and wrangler dev running, for curl
   --help        this text`;
-const { values } = parseCli(USAGE, { delay: { type: "string" }, repolls: { type: "string" }, keep: { type: "boolean" } });
+const { values } = parseCli(USAGE, {
+  delay: { type: "string" },
+  repolls: { type: "string" },
+  keep: { type: "boolean" },
+});
 const delayMs = numberOption(USAGE, "delay", values.delay, 100);
 const repolls = numberOption(USAGE, "repolls", values.repolls, 5);
 const keep = values.keep ?? false;

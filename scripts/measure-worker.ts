@@ -65,7 +65,8 @@ try {
       bytes += s.bytes;
       docs += s.documents;
     }
-    console.log(`corpus ${corpus}: ${pages} pages, ${inserted} inserted, ${domains.size} domains, ${docs} documents held`);
+    const held = `${inserted} inserted, ${domains.size} domains, ${docs} documents held`;
+    console.log(`corpus ${corpus}: ${pages} pages, ${held}`);
     console.log(`rows written per ingested page: mean ${(written.reduce((a, b) => a + b, 0) / Math.max(1, written.length)).toFixed(2)}, max ${Math.max(...written)}`);
     console.log(`SQLite bytes: ${bytes} in all = ${((bytes / docs) * 1000 / 1e6).toFixed(2)} MB per 1,000 documents (includes each object's fixed pages)`);
     console.log(`POST /extract (client-supplied page, learning): ${stats(times)}`);

@@ -61,7 +61,8 @@ const t0 = Date.now();
 const seconds = () => ((Date.now() - t0) / 1000).toFixed(0);
 const pages = prepareCorpora(dirs, scorer.tokens, options.labels);
 const blocks = pages.reduce((s, p) => s + p.blocks.length, 0);
-console.log(`loaded ${pages.length} pages, ${blocks} blocks of ${[...new Set(pages.map((p) => p.corpus))].join(", ")} in ${seconds()} s`);
+const corpora = [...new Set(pages.map((p) => p.corpus))].join(", ");
+console.log(`loaded ${pages.length} pages, ${blocks} blocks of ${corpora} in ${seconds()} s`);
 
 const summary: string[] = [];
 if (folds >= 2) {
@@ -74,14 +75,16 @@ if (folds >= 2) {
   for (const [corpus, s] of Object.entries(summarizeCv(scores))) {
     summary.push(cvLine(corpus, s));
     console.log(`CV (grouped by site) ${cvLine(corpus, s)}`);
-    if (values.sweep) console.log(`threshold sweep ${corpus}: ${SWEEP.map((t, i) => `${t}: ${s.sweep[i]!.toFixed(3)}`).join("  ")}`);
+    if (values.sweep) {
+      console.log(`threshold sweep ${corpus}: ${SWEEP.map((t, i) => `${t}: ${s.sweep[i]!.toFixed(3)}`).join("  ")}`);
+    }
   }
 }
 
 if (values.write) {
   const model = trainModel(pages, options);
   const cv = folds >= 2 ? `${folds}-fold site-grouped CV: ${summary.join("; ")}` : "no cross-validation";
-  model.trainedOn = `${[...new Set(pages.map((p) => p.corpus))].join(", ")}; ${cv}`;
+  model.trainedOn = `${corpora}; ${cv}`;
   writeFileSync(join(import.meta.dirname, "../src/core/model-weights.json"), JSON.stringify(model, null, 1) + "\n");
   console.log(`wrote src/core/model-weights.json (${seconds()} s)`);
 } else {

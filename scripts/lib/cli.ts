@@ -16,10 +16,15 @@ export interface Cli<O extends Options> {
  * Parses argv against `options` (plus `--help`). `--help` prints the usage and exits 0; a bad
  * command line prints the error and the usage and exits 2. Positionals are refused unless allowed.
  */
-export function parseCli<O extends Options>(usage: string, options: O, { positionals = false, argv = process.argv.slice(2) } = {}): Cli<O> {
+export function parseCli<O extends Options>(
+  usage: string,
+  options: O,
+  { positionals = false, argv = process.argv.slice(2) } = {},
+): Cli<O> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { ...options, help: { type: "boolean" } }, allowPositionals: true, strict: true });
+    const withHelp = { ...options, help: { type: "boolean" as const } };
+    parsed = parseArgs({ args: argv, options: withHelp, allowPositionals: true, strict: true });
   } catch (err) {
     return fail(usage, err instanceof Error ? err.message : String(err));
   }
@@ -27,7 +32,8 @@ export function parseCli<O extends Options>(usage: string, options: O, { positio
     console.log(usage.trim());
     process.exit(0);
   }
-  if (!positionals && parsed.positionals.length > 0) return fail(usage, `unexpected argument: ${parsed.positionals[0]}`);
+  const extra = parsed.positionals[0];
+  if (!positionals && extra !== undefined) return fail(usage, `unexpected argument: ${extra}`);
   return parsed as unknown as Cli<O>;
 }
 

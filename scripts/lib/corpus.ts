@@ -52,10 +52,14 @@ export function siteOf(row: Pick<CorpusRow, "id" | "site">): string {
   return row.site || row.id;
 }
 
-/** A corpus folder: a name under the data folder, or a path to any folder in the same format. */
+/**
+ * A corpus folder: a bare name is looked up under the data folder (or, failing that, the current
+ * folder); anything with a slash is a path to a folder in the same format.
+ */
 export function corpusDir(nameOrPath: string, dataDir = DATA_DIR): string {
+  if (nameOrPath.includes("/")) return resolve(nameOrPath);
   const named = join(dataDir, nameOrPath);
-  return !nameOrPath.includes("/") && existsSync(join(named, "index.jsonl")) ? named : resolve(nameOrPath);
+  return isCorpusDir(named) || !isCorpusDir(resolve(nameOrPath)) ? named : resolve(nameOrPath);
 }
 
 export function corpusName(dir: string): string {

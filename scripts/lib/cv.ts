@@ -40,7 +40,11 @@ export interface CvOptions {
   onFold?: (fold: number, folds: number) => void;
 }
 
-export function crossValidate(pages: readonly TrainingPage[], prf: (e: string, g: string) => Scores, options: CvOptions): HeldOutScore[] {
+export function crossValidate(
+  pages: readonly TrainingPage[],
+  prf: (extracted: string, gold: string) => Scores,
+  options: CvOptions,
+): HeldOutScore[] {
   const scores: HeldOutScore[] = [];
   for (let fold = 0; fold < options.folds; fold++) {
     const model = trainModel(pages.filter((p) => siteFold(p.site, options.folds) !== fold), options.training);
@@ -83,7 +87,8 @@ export function summarizeCv(scores: readonly HeldOutScore[]): Record<string, Cor
       curve[b.name] = { hybrid, singlePage: mean(inBucket.map((s) => s.singlePage)), pages: inBucket.length };
     }
     const sweep = (own[0]?.sweep ?? []).map((_, i) => mean(own.map((s) => s.sweep[i]!)));
-    out[corpus] = { pages: own.length, hybrid: mean(own.map((s) => s.hybrid)), singlePage: mean(own.map((s) => s.singlePage)), curve, sweep };
+    const hybrid = mean(own.map((s) => s.hybrid));
+    out[corpus] = { pages: own.length, hybrid, singlePage: mean(own.map((s) => s.singlePage)), curve, sweep };
   }
   return out;
 }

@@ -101,14 +101,19 @@ export function runCorpus(dir: string, configs: Config[], prf: Prf, limit = Infi
     perPage.push({ site, position: positionInSite, scores: texts.map((t) => prf(t, row.gold)) });
   }
   const pages = perPage.length;
-  const report: CorpusReport = { corpus: corpusName(dir), pages, msPerPage: pipelineMs / Math.max(1, pages), configs: {} };
+  const msPerPage = pipelineMs / Math.max(1, pages);
+  const report: CorpusReport = { corpus: corpusName(dir), pages, msPerPage, configs: {} };
   const scored = peers ? [...configs.map((c) => c.name), "readability"] : configs.map((c) => c.name);
   scored.forEach((name, ci) => {
     const pick = (of: typeof perPage, k: keyof Scores) => mean(of.map((p) => p.scores[ci]![k]));
     const sites: Record<string, number> = {};
-    for (const site of new Set(perPage.map((p) => p.site))) sites[site] = pick(perPage.filter((p) => p.site === site), "f1");
+    for (const site of new Set(perPage.map((p) => p.site))) {
+      sites[site] = pick(perPage.filter((p) => p.site === site), "f1");
+    }
     const curve: Record<string, number> = {};
-    for (const b of CURVE) curve[b.name] = pick(perPage.filter((p) => p.position >= b.from && p.position <= b.to), "f1");
+    for (const b of CURVE) {
+      curve[b.name] = pick(perPage.filter((p) => p.position >= b.from && p.position <= b.to), "f1");
+    }
     report.configs[name] = { p: pick(perPage, "p"), r: pick(perPage, "r"), f1: pick(perPage, "f1"), sites, curve };
   });
   return report;
@@ -130,7 +135,8 @@ export function printReport(report: CorpusReport): void {
   if (sites.length > 1 && sites.length <= 40) {
     console.log(`per-site F1: ${"site".padEnd(20)} ${names.map((n) => n.slice(0, 12).padStart(12)).join(" ")}`);
     for (const site of sites) {
-      console.log(`             ${site.padEnd(20)} ${names.map((n) => f(report.configs[n]!.sites[site]!, 12)).join(" ")}`);
+      const cells = names.map((n) => f(report.configs[n]!.sites[site]!, 12)).join(" ");
+      console.log(`             ${site.padEnd(20)} ${cells}`);
     }
   }
 }

@@ -6,7 +6,8 @@
  */
 import { DomainState } from "../../src/core/domain-state";
 import { blockFeatures, FEATURE_NAMES, type TreeEvidence } from "../../src/core/features";
-import { CONTEXT_FEATURES, contextFeatures, margin, sigmoid, type ModelWeights, type Scorer } from "../../src/core/model";
+import { CONTEXT_FEATURES, contextFeatures, margin, sigmoid } from "../../src/core/model";
+import type { ModelWeights, Scorer } from "../../src/core/model";
 import { preparePage } from "../../src/core/pipeline";
 import type { TextBlock } from "../../src/core/types";
 import { corpusName, streamCorpus } from "./corpus";
@@ -117,7 +118,8 @@ export function prepareCorpus(dir: string, tokens: Tokenize, labels: LabelRule):
  * rows in order, so the order of corpora is part of the training procedure.
  */
 export function prepareCorpora(dirs: readonly string[], tokens: Tokenize, labels: LabelRule): TrainingPage[] {
-  return [...dirs].sort((a, b) => corpusName(a).localeCompare(corpusName(b))).flatMap((d) => prepareCorpus(d, tokens, labels));
+  const byName = [...dirs].sort((a, b) => corpusName(a).localeCompare(corpusName(b)));
+  return byName.flatMap((d) => prepareCorpus(d, tokens, labels));
 }
 
 /** The feature sets a page trains on: with tree evidence once its domain had another page, and always cold. */
