@@ -20,28 +20,32 @@
  *
  * wrangler dev runs all JavaScript of the Worker and its objects on one workerd thread, so
  * throughput is about 1,000 / (CPU ms per request) and latency at 32 connections is queueing.
- *
- * usage: npm run bench:worker [-- --quick] [--duration S] [--only TEXT]
- *   --only TEXT  only the load scenarios whose name contains TEXT (the storage pass always runs)
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
-import { CORPORA, corpusExists, DATA_DIR, loadCorpus, type CorpusPage } from "./lib/corpus";
+import { numberOption, parseCli } from "./lib/cli";
+import { BENCH_CORPORA, corpusExists, DATA_DIR, loadCorpus, type CorpusPage } from "./lib/corpus";
 import { startSite, startWorker, type LocalWorker } from "./lib/local-worker";
 import { machineInfo, machineLine } from "./lib/machine";
 import { procAvailable, treeCpuMs } from "./lib/proc-cpu";
 import { fmt, markdownTable, summarize, table } from "./lib/stats";
 import { articleHtml } from "../test/fixtures/synthetic-site";
 
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const quick = argv.includes("--quick");
-const duration = Number(option("--duration") ?? (quick ? 3 : 10));
-const only = option("--only");
+const USAGE = `
+usage: npm run bench:worker [-- --quick] [--duration S] [--only TEXT]
+  --quick       few pages, 3 s load runs: a smoke test (report goes to bench/out/)
+  --duration S  seconds per load run (default 10)
+  --only TEXT   only the load scenarios whose name contains TEXT (the storage pass always runs)
+  --help        this text`;
+const { values } = parseCli(USAGE, {
+  quick: { type: "boolean" },
+  duration: { type: "string" },
+  only: { type: "string" },
+});
+const quick = values.quick ?? false;
+const duration = numberOption(USAGE, "duration", values.duration, quick ? 3 : 10);
+const only = values.only;
 const CONNECTIONS = [1, 8, 32];
 const API = "bench-api-key";
 const ADMIN = "bench-admin-key";
@@ -55,7 +59,8 @@ if (!corpusExists("stream-ctf")) {
 const machine = machineInfo();
 console.log(`bench:worker: ${machineLine(machine)}`);
 const stream = loadCorpus("stream-ctf", quick ? 40 : Infinity);
-const pool: CorpusPage[] = CORPORA.filter((c) => corpusExists(c)).flatMap((c) => loadCorpus(c, quick ? 10 : Infinity));
+const pool: CorpusPage[] = BENCH_CORPORA.filter((c) => corpusExists(c))
+  .flatMap((c) => loadCorpus(c, quick ? 10 : Infinity));
 console.log(`bench:worker: ${stream.length} stream-ctf pages for storage, ${pool.length} pages for load, ${duration} s per load run`);
 
 const auth = { authorization: `Bearer ${API}` };

@@ -3,11 +3,6 @@
  * run and on the same pages, the peers: htmlparser2 tokenization alone (the floor), linkedom
  * parse alone, and Readability on linkedom (what users would pick instead).
  *
- * usage: npm run bench [-- --quick] [--rounds N] [--pages N] [--corpus NAME[,NAME]]
- *   --quick     a few pages per corpus, one round: a smoke test (report goes to bench/out/)
- *   --rounds N  passes over all pages, each timing every task once per page (default 1)
- *   --pages N   at most N pages per corpus
- *
  * Every task sample is one page. Pages go in chunks of 50: each task runs over a chunk, then the
  * next task over the same chunk (in an order shuffled per chunk), so a change of machine load hits
  * every task alike; the ratios are what to compare between runs. Each task starts on a collected heap and is charged the collection
@@ -32,24 +27,33 @@ import { ingestPage, pageEvidence, preparePage, processPage, type PreparedPage }
 import { renderText } from "../src/core/render";
 import { segmentHtml } from "../src/core/segment";
 import { buildUrlKey } from "../src/core/url-key";
-import { CORPORA, corpusExists, DATA_DIR, loadCorpus, type CorpusPage } from "./lib/corpus";
+import { numberOption, parseCli } from "./lib/cli";
+import { BENCH_CORPORA, corpusExists, DATA_DIR, loadCorpus, type CorpusPage } from "./lib/corpus";
 import { machineInfo, machineLine } from "./lib/machine";
 import { fmt, markdownTable, summarize, table, type Summary } from "./lib/stats";
 
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const quick = argv.includes("--quick");
-const rounds = Number(option("--rounds") ?? 1);
-const pagesPerCorpus = Number(option("--pages") ?? (quick ? 8 : Infinity));
-const corpora = (option("--corpus")?.split(",") ?? [...CORPORA]).filter((c) => corpusExists(c));
+const USAGE = `
+usage: npm run bench [-- --quick] [--rounds N] [--pages N] [--corpus NAME[,NAME]]
+  --quick     a few pages per corpus, one round: a smoke test (report goes to bench/out/)
+  --rounds N  passes over all pages, each timing every task once per page (default 1)
+  --pages N   at most N pages per corpus
+  --corpus    corpora to read (default ${BENCH_CORPORA.join(",")}), from ${DATA_DIR}
+  --help      this text`;
+const { values } = parseCli(USAGE, {
+  quick: { type: "boolean" },
+  rounds: { type: "string" },
+  pages: { type: "string" },
+  corpus: { type: "string" },
+});
+const quick = values.quick ?? false;
+const rounds = numberOption(USAGE, "rounds", values.rounds, 1);
+const pagesPerCorpus = numberOption(USAGE, "pages", values.pages, quick ? 8 : Infinity);
+const corpora = (values.corpus?.split(",") ?? [...BENCH_CORPORA]).filter((c) => corpusExists(c));
 const outDir = resolve(import.meta.dirname, quick ? "../bench/out" : "../bench");
 const gc = (globalThis as { gc?: () => void }).gc;
 
 if (corpora.length === 0) {
-  console.log(`bench: no corpora under ${DATA_DIR} (expected ${CORPORA.join(", ")}); nothing to measure.`);
+  console.log(`bench: no corpora under ${DATA_DIR} (expected ${BENCH_CORPORA.join(", ")}); nothing to measure.`);
   console.log("bench: set EVAL_DATA_DIR to a folder of corpora (index.jsonl + pages/) to run it.");
   process.exit(0);
 }

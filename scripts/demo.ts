@@ -2,14 +2,19 @@
  * End-to-end demo: a local news site (one template, many articles) and `wrangler dev` with that
  * host allow-listed. Pages are requested through the proxy one by one, and the table shows the
  * template vanishing from the output as the domain's URL Tree learns.
- *
- * usage: npm run demo [-- --pages N] [--keep]   (--keep leaves both running for curl)
  */
+import { numberOption, parseCli } from "./lib/cli";
 import { startSite, startWorker, stopUnlessKept } from "./lib/local-worker";
 import { article, articleHtml, TEMPLATE_TEXT } from "../test/fixtures/synthetic-site";
 
-const pages = Number(process.argv[process.argv.indexOf("--pages") + 1]) || 12;
-const keep = process.argv.includes("--keep");
+const USAGE = `
+usage: npm run demo [-- --pages N] [--keep]
+  --pages N  pages of the local site to request (default 12)
+  --keep     leave the site and wrangler dev running, for curl
+  --help     this text`;
+const { values } = parseCli(USAGE, { pages: { type: "string" }, keep: { type: "boolean" } });
+const pages = numberOption(USAGE, "pages", values.pages, 12);
+const keep = values.keep ?? false;
 
 const site = await startSite((path) => {
   const m = /^\/news\/story-(\d+)\.html$/.exec(path);

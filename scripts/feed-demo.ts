@@ -5,23 +5,29 @@
  * feed reader would use, validates every output (fast-xml-parser's strict validator plus the
  * elements RSS/Atom require; the required fields of JSON Feed 1.1), times a 20-item feed cold and
  * on re-poll, and registers a watched feed that the cron trigger warms before anyone asks.
- *
- * usage: npm run feed-demo [-- --delay MS] [--repolls N] [--keep]
  */
 import { parseFeed } from "../src/core/feed/parse";
 import { checkFeed } from "../src/core/feed/validate";
 import type { FeedFormat } from "../src/core/feed/types";
+import { numberOption, parseCli } from "./lib/cli";
 import { percentile, startSite, startWorker, stopUnlessKept, type SiteResponse } from "./lib/local-worker";
 import { article, articleHtml, TEMPLATE_TEXT } from "../test/fixtures/synthetic-site";
 import { atom, jsonFeed, pageWithFeedLinks, rdf, rss091, rss2, stories } from "../test/fixtures/synthetic-feeds";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 && Number.isFinite(Number(process.argv[i + 1])) ? Number(process.argv[i + 1]) : fallback;
-};
-const delayMs = arg("--delay", 100);
-const repolls = arg("--repolls", 5);
-const keep = process.argv.includes("--keep");
+const USAGE = `
+usage: npm run feed-demo [-- --delay MS] [--repolls N] [--keep]
+  --delay MS    delay of every response of the local site (default 100)
+  --repolls N   re-polls of the 20-item feed to time (default 5)
+  --keep        leave the site and wrangler dev running, for curl
+  --help        this text`;
+const { values } = parseCli(USAGE, {
+  delay: { type: "string" },
+  repolls: { type: "string" },
+  keep: { type: "boolean" },
+});
+const delayMs = numberOption(USAGE, "delay", values.delay, 100);
+const repolls = numberOption(USAGE, "repolls", values.repolls, 5);
+const keep = values.keep ?? false;
 const ADMIN = "demo-admin-key";
 
 let origin = "";

@@ -4,18 +4,20 @@
  *     so every page teaches its domain's object: rows written per ingested page, storage bytes per
  *     1,000 documents (admin stats), time per request;
  *  2. latency of GET /extract against a local upstream site (fetch + extract + DO round trip).
- *
- * usage: npm run measure:worker [-- CORPUS_DIR] [--requests N]
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { numberOption, parseCli } from "./lib/cli";
+import { corpusDir, isCorpusDir, streamCorpus } from "./lib/corpus";
 import { percentile, startSite, startWorker } from "./lib/local-worker";
 import { articleHtml } from "../test/fixtures/synthetic-site";
 
-const args = process.argv.slice(2);
-const requests = Number(args[args.indexOf("--requests") + 1]) || 300;
-const corpus = resolve(args.find((a) => !a.startsWith("--") && !/^\d+$/.test(a)) ?? join(import.meta.dirname, "../../shared/data/stream-ctf"));
+const USAGE = `
+usage: npm run measure:worker [-- [CORPUS]] [--requests N]
+  CORPUS        a corpus name or folder to stream through POST /extract (default stream-ctf)
+  --requests N  sequential GET /extract requests against the local upstream (default 300)
+  --help        this text`;
+const { values, positionals } = parseCli(USAGE, { requests: { type: "string" } }, { positionals: true });
+const requests = numberOption(USAGE, "requests", values.requests, 300);
+const corpus = corpusDir(positionals[0] ?? "stream-ctf");
 const API = "measure-api-key";
 const ADMIN = "measure-admin-key";
 
@@ -32,25 +34,25 @@ const site = await startSite((path) => {
 // The response cache off: these runs measure fetch + extraction + the tree, and repeat some URLs.
 const worker = await startWorker({ ALLOW_HOSTS: "127.0.0.1", API_KEY: API, ADMIN_KEY: ADMIN, RESPONSE_CACHE_TTL: "0" });
 try {
-  if (!existsSync(join(corpus, "index.jsonl"))) {
+  if (!isCorpusDir(corpus)) {
     console.log(`corpus ${corpus} not found: skipping the storage measurement`);
   } else {
-    const rows = readFileSync(join(corpus, "index.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { url: string; file: string });
     const written: number[] = [];
     const times: number[] = [];
     const domains = new Set<string>();
     let inserted = 0;
-    for (const row of rows) {
-      const body = gunzipSync(readFileSync(join(corpus, row.file)));
+    let pages = 0;
+    for (const { url, bytes: body } of streamCorpus(corpus)) {
+      pages++;
       const t0 = performance.now();
-      const res = await fetch(`${worker.base}/extract?url=${encodeURIComponent(row.url)}`, {
+      const res = await fetch(`${worker.base}/extract?url=${encodeURIComponent(url)}`, {
         method: "POST",
         headers: { "content-type": "text/html", authorization: `Bearer ${API}` },
         body,
       });
       await res.arrayBuffer();
       times.push(performance.now() - t0);
-      if (!res.ok) throw new Error(`${row.url}: ${res.status}`);
+      if (!res.ok) throw new Error(`${url}: ${res.status}`);
       domains.add(res.headers.get("x-domain")!);
       if (res.headers.get("x-ingest") === "inserted") {
         inserted++;
@@ -64,7 +66,8 @@ try {
       bytes += s.bytes;
       docs += s.documents;
     }
-    console.log(`corpus ${corpus}: ${rows.length} pages, ${inserted} inserted, ${domains.size} domains, ${docs} documents held`);
+    const held = `${inserted} inserted, ${domains.size} domains, ${docs} documents held`;
+    console.log(`corpus ${corpus}: ${pages} pages, ${held}`);
     console.log(`rows written per ingested page: mean ${(written.reduce((a, b) => a + b, 0) / Math.max(1, written.length)).toFixed(2)}, max ${Math.max(...written)}`);
     console.log(`SQLite bytes: ${bytes} in all = ${((bytes / docs) * 1000 / 1e6).toFixed(2)} MB per 1,000 documents (includes each object's fixed pages)`);
     console.log(`POST /extract (client-supplied page, learning): ${stats(times)}`);

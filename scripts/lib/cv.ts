@@ -1,0 +1,104 @@
+/**
+ * Site-grouped cross-validation of the hybrid model, shared by `npm run train` (the figure that
+ * predicts unseen sites) and the CI gate (the floors): pages fall into folds by a hash of their
+ * site, so no site is ever in both training and test; each fold's model is trained exactly as the
+ * shipped one (training.ts) on the other folds and scores the held-out pages through the service's
+ * decision (service-calls.ts) with the team's scorer.
+ */
+import type { ModelWeights } from "../../src/core/model";
+import { CURVE } from "./curve";
+import type { Scores } from "./scorer";
+import { modelText } from "./service-calls";
+import { trainModel, type TrainingOptions, type TrainingPage } from "./training";
+
+/** Folds of the gate and of `npm run train`: 3 keeps the gate near 3 minutes on 2 cores. */
+export const CV_FOLDS = 3;
+
+/** FNV-1a of the site name: a fixed, seed-free assignment of sites to folds. */
+export function siteFold(site: string, folds: number): number {
+  let h = 2166136261;
+  for (let i = 0; i < site.length; i++) h = Math.imul(h ^ site.charCodeAt(i), 16777619);
+  return (h >>> 0) % folds;
+}
+
+/** One held-out page's F1: hybrid (with the tree's evidence) and single-page (without). */
+export interface HeldOutScore {
+  corpus: string;
+  site: string;
+  position: number;
+  hybrid: number;
+  singlePage: number;
+  /** Hybrid F1 at each threshold of `thresholds`, when asked. */
+  sweep: number[];
+}
+
+export interface CvOptions {
+  folds: number;
+  training: TrainingOptions;
+  /** Also score the held-out pages at these decision thresholds (tuning; slow). */
+  thresholds?: readonly number[];
+  onFold?: (fold: number, folds: number) => void;
+}
+
+export function crossValidate(
+  pages: readonly TrainingPage[],
+  prf: (extracted: string, gold: string) => Scores,
+  options: CvOptions,
+): HeldOutScore[] {
+  const scores: HeldOutScore[] = [];
+  for (let fold = 0; fold < options.folds; fold++) {
+    const model = trainModel(pages.filter((p) => siteFold(p.site, options.folds) !== fold), options.training);
+    for (const page of pages.filter((p) => siteFold(p.site, options.folds) === fold)) {
+      const hybrid = (m: ModelWeights) => prf(modelText(page, page.evidence, m, page.served), page.gold).f1;
+      scores.push({
+        corpus: page.corpus,
+        site: page.site,
+        position: page.position,
+        hybrid: hybrid(model),
+        singlePage: prf(modelText(page, null, model, page.cold), page.gold).f1,
+        sweep: (options.thresholds ?? []).map((threshold) => hybrid({ ...model, threshold })),
+      });
+    }
+    options.onFold?.(fold, options.folds);
+  }
+  return scores;
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+export interface CorpusCvSummary {
+  pages: number;
+  hybrid: number;
+  singlePage: number;
+  curve: Record<string, { hybrid: number; singlePage: number; pages: number }>;
+  sweep: number[];
+}
+
+/** Mean F1 per corpus (pages weigh equally, as in `npm run eval`), with the learning curve. */
+export function summarizeCv(scores: readonly HeldOutScore[]): Record<string, CorpusCvSummary> {
+  const out: Record<string, CorpusCvSummary> = {};
+  for (const corpus of [...new Set(scores.map((s) => s.corpus))].sort()) {
+    const own = scores.filter((s) => s.corpus === corpus);
+    const curve: CorpusCvSummary["curve"] = {};
+    for (const b of CURVE) {
+      const inBucket = own.filter((s) => s.position >= b.from && s.position <= b.to);
+      if (inBucket.length === 0) continue;
+      const hybrid = mean(inBucket.map((s) => s.hybrid));
+      curve[b.name] = { hybrid, singlePage: mean(inBucket.map((s) => s.singlePage)), pages: inBucket.length };
+    }
+    const sweep = (own[0]?.sweep ?? []).map((_, i) => mean(own.map((s) => s.sweep[i]!)));
+    const hybrid = mean(own.map((s) => s.hybrid));
+    out[corpus] = { pages: own.length, hybrid, singlePage: mean(own.map((s) => s.singlePage)), curve, sweep };
+  }
+  return out;
+}
+
+/** One line per corpus, as `npm run train` prints it and model-weights.json records it. */
+export function cvLine(corpus: string, s: CorpusCvSummary): string {
+  const curve = (k: "hybrid" | "singlePage") =>
+    Object.entries(s.curve)
+      .map(([name, c]) => `${name} ${c[k].toFixed(3)}`)
+      .join(" / ");
+  return `${corpus}: hybrid F1 ${s.hybrid.toFixed(3)}, single-page F1 ${s.singlePage.toFixed(3)}, ` +
+    `curve ${curve("hybrid")} (single-page ${curve("singlePage")})`;
+}
