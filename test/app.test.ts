@@ -21,3 +21,15 @@ describe("the HTTP app", () => {
     expect(text).not.toContain("localhost:8787");
   });
 });
+
+describe("metadata headers", () => {
+  it("percent-encodes what is not visible ASCII, survives lone surrogates, and caps the length", async () => {
+    const { headerValue } = await import("../src/http/extract-response");
+    expect(headerValue("Café 100% «ok»\nnext")).toBe("Caf%C3%A9 100%25 %C2%ABok%C2%BB%0Anext");
+    expect(decodeURIComponent(headerValue("Zürich — 東京 🚀"))).toBe("Zürich — 東京 🚀");
+    expect(headerValue("a\uD800b")).toBe("a%EF%BF%BDb");
+    const long = headerValue("é".repeat(1000));
+    expect(long.length).toBeLessThanOrEqual(512);
+    expect(() => decodeURIComponent(long)).not.toThrow();
+  });
+});

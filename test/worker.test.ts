@@ -94,6 +94,11 @@ describe("formats", () => {
     const md = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(4))}&format=markdown`);
     expect(md.headers.get("content-type")).toMatch(/^text\/markdown/);
     expect(await md.text()).toContain(`# ${article(4).title}`);
+    expect(md.headers.get("x-article-title")).toBe(encodeURIComponent(article(4).title).replace(/%20/g, " ").replace(/%3A/g, ":"));
+    const front = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(4))}&format=markdown&frontmatter=1`);
+    const frontText = await front.text();
+    expect(frontText.startsWith(`---\ntitle: ${JSON.stringify(article(4).title)}\n`)).toBe(true);
+    expect(frontText).toContain(`url: ${JSON.stringify(storyUrl(4))}\n---\n\n`);
     const html = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(4))}`, { headers: { accept: "text/html" } });
     expect(html.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await html.text()).toMatch(/^<!doctype html>/i);

@@ -17,5 +17,36 @@ export function extractionResponse(extraction: Extraction, options: ExtractOptio
     "x-rows-written": String(extraction.rowsWritten),
   });
   if (treeMs !== undefined) headers.set("server-timing", `tree;dur=${treeMs.toFixed(1)}`);
+  const { metadata } = extraction;
+  const title = options.title ?? metadata.title ?? prepared.page.title;
+  const article: [string, string | null][] = [
+    ["x-article-title", title || null],
+    ["x-article-byline", metadata.byline],
+    ["x-article-published", metadata.published],
+    ["x-article-modified", metadata.modified],
+    ["x-article-image", metadata.image],
+    ["x-article-lang", metadata.lang],
+    ["x-article-site-name", metadata.siteName],
+  ];
+  for (const [name, value] of article) if (value) headers.set(name, headerValue(value));
   return new Response(answer.body, { headers });
+}
+
+/** Most a metadata header carries, so a page cannot make the response's headers huge. */
+const MAX_HEADER_VALUE = 512;
+
+/**
+ * Header values must be visible ASCII: everything else (non-ASCII letters, controls, `%`) is
+ * percent-encoded as UTF-8, so clients decode it with decodeURIComponent; capped in length.
+ */
+export function headerValue(text: string): string {
+  // A lone surrogate has no UTF-8 form (encodeURIComponent would throw): U+FFFD stands in.
+  const wellFormed = text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+  let out = wellFormed.replace(/[^\x20-\x24\x26-\x7e]/gu, (ch) => encodeURIComponent(ch));
+  if (out.length > MAX_HEADER_VALUE) {
+    out = out.slice(0, MAX_HEADER_VALUE);
+    // Never cut inside a %XX escape.
+    out = out.replace(/%[0-9A-F]?$/, "");
+  }
+  return out;
 }

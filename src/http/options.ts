@@ -69,6 +69,10 @@ export function parseOptions(get: (name: string) => string | undefined, accept: 
     learn: flag("learn", get("learn"), true),
     debug: flag("debug", get("debug"), false),
     title: get("title")?.trim() || null,
+    links: flag("links", get("links"), true),
+    images: flag("images", get("images"), true),
+    comments: flag("comments", get("comments"), false),
+    frontmatter: flag("frontmatter", get("frontmatter"), false),
   };
 }
 

@@ -23,8 +23,11 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
   switch (options.format) {
     case "text":
       return { contentType: "text/plain; charset=utf-8", body: renderText(page.blocks, verdicts) + "\n" };
-    case "markdown":
-      return { contentType: "text/markdown; charset=utf-8", body: renderMarkdown(page.blocks, verdicts, { title }) };
+    case "markdown": {
+      const markdown = renderMarkdown(page.blocks, verdicts, { title });
+      const front = options.frontmatter ? frontMatter({ ...metadata, title, url: source.url }) : "";
+      return { contentType: "text/markdown; charset=utf-8", body: front + markdown };
+    }
     case "html":
       return { contentType: "text/html; charset=utf-8", body: renderHtml(page.blocks, verdicts, { title, url: source.url }) };
     case "json": {
@@ -60,4 +63,15 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
       return { contentType: "application/json; charset=utf-8", body: JSON.stringify(body, null, options.debug ? 2 : 0) };
     }
   }
+}
+
+/**
+ * YAML front matter of the article's metadata: only the fields the page states, each value a
+ * JSON string (a valid YAML double-quoted scalar, so no value can break out of its line).
+ */
+export function frontMatter(fields: Record<string, string | null>): string {
+  const lines = Object.entries(fields)
+    .filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== "")
+    .map(([name, value]) => `${name}: ${JSON.stringify(value)}`);
+  return `---\n${lines.join("\n")}\n---\n\n`;
 }

@@ -17,6 +17,14 @@ export interface ExtractOptions {
   learn: boolean;
   debug: boolean;
   title: string | null;
+  /** Keep links (`[text](url)`, `<a href>`) in markdown and HTML (`links=0` strips them). */
+  links: boolean;
+  /** Keep images in markdown and HTML (`images=0` strips them). */
+  images: boolean;
+  /** Append the page's comment section, marked as comments (`comments=1`); excluded by default. */
+  comments: boolean;
+  /** Markdown starts with YAML front matter holding the article's metadata (`frontmatter=1`). */
+  frontmatter: boolean;
 }
 
 export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = {
@@ -25,6 +33,10 @@ export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = {
   learn: true,
   debug: false,
   title: null,
+  links: true,
+  images: true,
+  comments: false,
+  frontmatter: false,
 };
 
 /** The classifier's name as the API reports it (`heuristic` in JSON, `X-Heuristic`). */
