@@ -1,24 +1,47 @@
+import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
-// Every test runs inside workerd (the production runtime) through miniflare. The bindings below
-// override wrangler.toml's vars so eviction and timeouts can be exercised quickly.
+// Two projects. `core`: the pure code of src/core (and its fixtures) in plain Node, where it also runs for the
+// scripts; fast, and node built-ins are allowed. `worker`: routes and Durable Objects inside workerd (the
+// production runtime) through miniflare. `npm test` runs both; `--project core|worker` picks one.
 export default defineConfig({
-  plugins: [
-    cloudflareTest({
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          ADMIN_KEY: "test-admin-key",
-          EVICT_MAX_DOCS: "40",
-          EVICT_KEEP_RECENT: "3",
-          EVICT_MAX_AGE_DAYS: "14",
-          FETCH_TIMEOUT_MS: "300",
+  resolve: {
+    // See the stub: it keeps an optional require of linkedom's CSS parser from logging once per worker test file.
+    // It sits here, not in the worker project, because vitest-pool-workers resolves modules that workerd asks
+    // for at run time (its "module fallback") with the root Vite server. Node never asks: core is unaffected.
+    alias: { cssstyle: fileURLToPath(new URL("./test/worker/stubs/cssstyle.cjs", import.meta.url)) },
+  },
+  test: {
+    projects: [
+      {
+        test: {
+          name: "core",
+          environment: "node",
+          include: ["test/core/**/*.test.ts"],
         },
       },
-    }),
-  ],
-  test: {
-    include: ["test/**/*.test.ts"],
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            // These override wrangler.toml's vars so eviction and timeouts can be exercised quickly.
+            miniflare: {
+              bindings: {
+                ADMIN_KEY: "test-admin-key",
+                EVICT_MAX_DOCS: "40",
+                EVICT_KEEP_RECENT: "3",
+                EVICT_MAX_AGE_DAYS: "14",
+                FETCH_TIMEOUT_MS: "300",
+              },
+            },
+          }),
+        ],
+        test: {
+          name: "worker",
+          include: ["test/worker/**/*.test.ts"],
+        },
+      },
+    ],
   },
 });

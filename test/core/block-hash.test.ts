@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockHash, hash32, hash64, normalizeBlock } from "../src/core/block-hash";
+import { blockHash, hash32, hash64, normalizeBlock } from "../../src/core/block-hash";
 
 describe("normalizeBlock", () => {
   it("keeps only letters, lower-cased", () => {

@@ -1,11 +1,11 @@
 import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HEURISTICS } from "../src/core/heuristics";
-import { DEFAULT_HARD_RULES } from "../src/core/classify";
-import { DomainTree } from "../src/store/domain-tree";
-import { SCHEMA_VERSION } from "../src/store/schema";
-import { domainTreeStub } from "../src/store/stub";
-import { article, articleHtml, TEMPLATE_TEXT } from "./fixtures/synthetic-site";
+import { HEURISTICS } from "../../src/core/heuristics";
+import { DEFAULT_HARD_RULES } from "../../src/core/classify";
+import { DomainTree } from "../../src/store/domain-tree";
+import { SCHEMA_VERSION } from "../../src/store/schema";
+import { domainTreeStub } from "../../src/store/stub";
+import { article, articleHtml, TEMPLATE_TEXT } from "../fixtures/synthetic-site";
 
 const ADMIN = { authorization: "Bearer test-admin-key" };
 let upstreamCalls: string[] = [];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DomainState } from "../src/core/domain-state";
-import { blockFeatures, FEATURE_NAMES } from "../src/core/features";
-import { DEFAULT_MODEL, hybridVerdicts } from "../src/core/hybrid";
-import { CONTEXT_FEATURES, contributions, margin, type Scorer } from "../src/core/model";
-import { classifyPageHybrid, ingestPage, preparePage } from "../src/core/pipeline";
-import { article, articleHtml, TEMPLATE_TEXT } from "./fixtures/synthetic-site";
+import { DomainState } from "../../src/core/domain-state";
+import { blockFeatures, FEATURE_NAMES } from "../../src/core/features";
+import { DEFAULT_MODEL, hybridVerdicts } from "../../src/core/hybrid";
+import { CONTEXT_FEATURES, contributions, margin, type Scorer } from "../../src/core/model";
+import { classifyPageHybrid, ingestPage, preparePage } from "../../src/core/pipeline";
+import { article, articleHtml, TEMPLATE_TEXT } from "../fixtures/synthetic-site";
 
 const prepared = (n: number, host = "www.example.com") => preparePage({ body: articleHtml(n), url: `https://${host}/news/story-${n}.html` });
 
