@@ -1,6 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
+
+// The worker project reads wrangler.toml for its bindings, and wrangler then also reads a developer's .dev.vars
+// (which `npm run dev` creates): its local values (ALLOW_HOSTS=127.0.0.1, keys) would leak into the tests. So
+// every variable the Worker reads is bound explicitly: wrangler.toml's production [vars], no API_KEY, then the
+// test overrides. Wrangler's "Using secrets defined in .dev.vars" line is silenced with its log level.
+process.env.WRANGLER_LOG ??= "warn";
+const { vars } = unstable_readConfig({ config: fileURLToPath(new URL("./wrangler.toml", import.meta.url)) });
 
 // Two projects. `core`: the pure code of src/core (and its fixtures) in plain Node, where it also runs for the
 // scripts; fast, and node built-ins are allowed. `worker`: routes and Durable Objects inside workerd (the
@@ -25,9 +33,11 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
-            // These override wrangler.toml's vars so eviction and timeouts can be exercised quickly.
             miniflare: {
               bindings: {
+                ...vars,
+                API_KEY: "",
+                // These override wrangler.toml's vars so eviction and timeouts can be exercised quickly.
                 ADMIN_KEY: "test-admin-key",
                 EVICT_MAX_DOCS: "40",
                 EVICT_KEEP_RECENT: "3",
