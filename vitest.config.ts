@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
 
 // The worker project reads wrangler.toml for its bindings, and wrangler then also reads a developer's .dev.vars
@@ -43,13 +43,19 @@ export default defineConfig({
                 EVICT_KEEP_RECENT: "3",
                 EVICT_MAX_AGE_DAYS: "14",
                 FETCH_TIMEOUT_MS: "300",
+                // Off, so tests that repeat a GET see it fetched and learned again; the response-cache tests turn
+                // it on per request.
+                RESPONSE_CACHE_TTL: "0",
               },
             },
           }),
         ],
         test: {
           name: "worker",
-          include: ["test/worker/**/*.test.ts"],
+          // Every test outside test/core runs here: a new test file left in test/ still runs (in workerd, which
+          // runs everything), instead of silently matching neither project. Its home is test/worker/.
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "test/core/**"],
         },
       },
     ],
