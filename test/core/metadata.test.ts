@@ -477,3 +477,10 @@ describe("normalizeDate", () => {
     expect(normalizeDate(input)).toBeNull();
   });
 });
+
+describe("title suffixes that are part of the headline", () => {
+  it("keeps a dash tail holding a number (an edition, a year, a part)", () => {
+    const page = `<html><head><title>Millbrook Parish Newsletter - Autumn 2019</title></head><body><p>x</p></body></html>`;
+    expect(extractMetadata(page, "https://millbrook.example.org/news").title).toBe("Millbrook Parish Newsletter - Autumn 2019");
+  });
+});

@@ -140,6 +140,8 @@ function splitOnSeparators(title: string): Part[] {
 /** A short run of capitalised words or digits: the shape of a name, not of a clause. */
 function looksLikeName(text: string): boolean {
   const words = text.split(/\s+/).filter(Boolean);
+  // A word that is a number ("Autumn 2019", "Part 2") belongs to the headline, not to a site's name.
+  if (words.some((word) => /^\p{N}+$/u.test(word))) return false;
   return words.length > 0 && words.length <= MAX_SITE_WORDS && words.every((word) => /^[\p{Lu}\p{N}]/u.test(word));
 }
 

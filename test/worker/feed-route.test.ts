@@ -1,13 +1,13 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseFeed } from "../src/core/feed/parse";
-import type { FeedFormat, ParsedFeed } from "../src/core/feed/types";
-import { checkFeed } from "../src/core/feed/validate";
-import { createApp } from "../src/http/app";
-import { feedCacheStub } from "../src/store/stub";
-import { article, TEMPLATE_TEXT } from "./fixtures/synthetic-site";
-import { atom, HOSTILE, jsonFeed, pageWithFeedLinks, pageWithoutFeed, rdf, rss091, rss2, stories, teaser, type ItemSpec } from "./fixtures/synthetic-feeds";
-import { ATOM, JSONFEED, mockFeedSite, RDF, RSS, type MockSite } from "./fixtures/mock-feed-site";
+import { parseFeed } from "../../src/core/feed/parse";
+import type { FeedFormat, ParsedFeed } from "../../src/core/feed/types";
+import { checkFeed } from "../../src/core/feed/validate";
+import { createApp } from "../../src/http/app";
+import { feedCacheStub } from "../../src/store/stub";
+import { article, TEMPLATE_TEXT } from "../fixtures/synthetic-site";
+import { atom, HOSTILE, jsonFeed, pageWithFeedLinks, pageWithoutFeed, rdf, rss091, rss2, stories, teaser, type ItemSpec } from "../fixtures/synthetic-feeds";
+import { ATOM, JSONFEED, mockFeedSite, RDF, RSS, type MockSite } from "../fixtures/mock-feed-site";
 
 const ADMIN = { authorization: "Bearer test-admin-key" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collapseWhitespace, segmentHtml, stripNonText } from "../src/core/segment";
+import { collapseWhitespace, segmentHtml, stripNonText } from "../../src/core/segment";
 
 const page = (body: string, head = "") => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
 const texts = (html: string) => segmentHtml(html).blocks.map((b) => b.text);

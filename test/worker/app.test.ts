@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../src/http/app";
+import { createApp } from "../../src/http/app";
 
 describe("the HTTP app", () => {
   it("answers a bad Worker variable with a clear bad_config error on every route", async () => {
@@ -24,7 +24,7 @@ describe("the HTTP app", () => {
 
 describe("metadata headers", () => {
   it("percent-encodes what is not visible ASCII, survives lone surrogates, and caps the length", async () => {
-    const { headerValue } = await import("../src/http/extract-response");
+    const { headerValue } = await import("../../src/http/extract-response");
     expect(headerValue("Café 100% «ok»\nnext")).toBe("Caf%C3%A9 100%25 %C2%ABok%C2%BB%0Anext");
     expect(decodeURIComponent(headerValue("Zürich — 東京 🚀"))).toBe("Zürich — 東京 🚀");
     expect(headerValue("a\uD800b")).toBe("a%EF%BF%BDb");

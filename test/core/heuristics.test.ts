@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HARD_RULES, NO_HARD_RULES, type BlockVerdict, type HardRules } from "../src/core/classify";
-import { DomainState } from "../src/core/domain-state";
-import { decide, HEURISTICS, heuristicLabel, parseHeuristic, type Heuristic } from "../src/core/heuristics";
-import { preparePage, processPage, type ProcessResult } from "../src/core/pipeline";
-import type { BranchEvidence } from "../src/core/tree-evidence";
+import { DEFAULT_HARD_RULES, NO_HARD_RULES, type BlockVerdict, type HardRules } from "../../src/core/classify";
+import { DomainState } from "../../src/core/domain-state";
+import { decide, HEURISTICS, heuristicLabel, parseHeuristic, type Heuristic } from "../../src/core/heuristics";
+import { preparePage, processPage, type ProcessResult } from "../../src/core/pipeline";
+import type { BranchEvidence } from "../../src/core/tree-evidence";
 
 // ---------- a synthetic site ----------
 const NAMES = ["apple", "birch", "cedar", "daisy", "elder", "fern", "grape", "hazel", "iris", "juniper", "kale", "lily", "maple", "nettle"];

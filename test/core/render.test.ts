@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { BlockVerdict } from "../src/core/classify";
-import { renderHtml } from "../src/core/render-html";
-import { escapeInline, escapeLine, renderMarkdown } from "../src/core/render-markdown";
-import { segmentHtml } from "../src/core/segment";
-import type { TextBlock } from "../src/core/types";
+import type { BlockVerdict } from "../../src/core/classify";
+import { renderHtml } from "../../src/core/render-html";
+import { escapeInline, escapeLine, renderMarkdown } from "../../src/core/render-markdown";
+import { segmentHtml } from "../../src/core/segment";
+import type { TextBlock } from "../../src/core/types";
 
 const CONTENT: BlockVerdict = { label: "content", rule: "test", node: "", support: 0, count: 0 };
 const UNSEEN: BlockVerdict = { label: "content-unseen", rule: "test", node: "", support: 0, count: 0 };

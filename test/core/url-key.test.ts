@@ -7,8 +7,8 @@ import {
   normalizeUrl,
   registrableDomain,
   unwrapAggregator,
-} from "../src/core/url-key";
-import { PAPER_RULES, parseUrlKeyRules, type UrlKeyRule } from "../src/core/url-rules";
+} from "../../src/core/url-key";
+import { PAPER_RULES, parseUrlKeyRules, type UrlKeyRule } from "../../src/core/url-rules";
 
 const PAPER_REQUEST =
   "http://news.google.com/news/url?sa=t&fd=R&usg=AFQjCNHEIIAoeLGPfbkX6IdaQ2xoYptq-w&url=http://abcnews.go.com/kabc/story?section%3Dnews/local/los_angeles%26id%3D8691010";

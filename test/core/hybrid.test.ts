@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { DomainState } from "../src/core/domain-state";
-import { blockFeatures, FEATURE_NAMES } from "../src/core/features";
-import { classifyPage, HYBRID, MIN_EVIDENCE_SUPPORT, SINGLE_PAGE } from "../src/core/cascade";
-import { CONTEXT_FEATURES, contributions, DEFAULT_MODEL, margin, type Scorer } from "../src/core/model";
-import { ingestPage, pageEvidence, preparePage, processPage, type PreparedPage } from "../src/core/pipeline";
-import { article, articleHtml, TEMPLATE_TEXT } from "./fixtures/synthetic-site";
+import { DomainState } from "../../src/core/domain-state";
+import { blockFeatures, FEATURE_NAMES } from "../../src/core/features";
+import { classifyPage, HYBRID, MIN_EVIDENCE_SUPPORT, SINGLE_PAGE } from "../../src/core/cascade";
+import { CONTEXT_FEATURES, contributions, DEFAULT_MODEL, margin, type Scorer } from "../../src/core/model";
+import { ingestPage, pageEvidence, preparePage, processPage, type PreparedPage } from "../../src/core/pipeline";
+import { article, articleHtml, TEMPLATE_TEXT } from "../fixtures/synthetic-site";
+
+/** The highest input index a scorer reads (-1 marks a leaf in a flat tree). */
+function maxFeatureIndex(s: Scorer): number {
+  return s.kind === "linear" ? s.w.length - 1 : Math.max(...s.trees.flatMap((t) => t.f));
+}
 
 const prepared = (n: number, host = "www.example.com") => preparePage({ body: articleHtml(n), url: `https://${host}/news/story-${n}.html` });
 /** The hybrid on one page without teaching the tree (null: no tree at all). */
@@ -15,10 +20,30 @@ describe("the shipped model", () => {
   it("matches the feature layout the code computes", () => {
     expect(DEFAULT_MODEL.version).toBe(2);
     expect(DEFAULT_MODEL.features).toEqual([...FEATURE_NAMES, ...CONTEXT_FEATURES]);
-    const f = blockFeatures(prepared(1).page.blocks, "t", null);
-    expect(f[0]!.length).toBe(FEATURE_NAMES.length);
+    // The trees may only read inputs the code fills: stage 1 the block features, stage 2 those plus context.
+    expect(maxFeatureIndex(DEFAULT_MODEL.stage1)).toBeLessThan(FEATURE_NAMES.length);
+    expect(maxFeatureIndex(DEFAULT_MODEL.stage2)).toBeLessThan(FEATURE_NAMES.length + CONTEXT_FEATURES.length);
     expect(DEFAULT_MODEL.threshold).toBeGreaterThan(0);
     expect(DEFAULT_MODEL.threshold).toBeLessThan(1);
+  });
+
+  it("fills every feature under its name, up to the last one", () => {
+    // The vectors are allocated at FEATURE_NAMES.length, so their length proves nothing: a value written
+    // one slot off (a feature added to the code but not to the names) shows in the named slots instead.
+    const at = (name: string) => FEATURE_NAMES.indexOf(name);
+    const blocks = prepared(1).page.blocks;
+    const longest = blocks.reduce((m, b, i) => (b.text.length > blocks[m]!.text.length ? i : m), 0);
+    const young = { support: 3, count: 3, domainSupport: 3, voteBoilerplate: true };
+    const f = blockFeatures(blocks, "t", blocks.map(() => young));
+    for (const v of f) expect(v[at("bias")]).toBe(1);
+    expect(f[blocks.length - 1]![at("relPosition")]).toBe(1);
+    expect(f[longest]![at("charsOfMax")]).toBe(1);
+    expect(f[longest]![at("tree:known")]).toBe(0);
+    expect(f[longest]![at("tree:vote")]).toBe(1);
+    expect(f[longest]![at("tree:young")]).toBe(1);
+    expect(at("tree:young")).toBe(FEATURE_NAMES.length - 1);
+    const cold = blockFeatures(blocks, "t", null);
+    expect(cold[longest]![at("tree:young")]).toBe(0);
   });
 
   it("explains a tree score by attributions that sum to the margin", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../src/config";
+import { ConfigError, parseConfig } from "../../src/config";
 
 describe("configuration from Worker variables", () => {
   it("uses the documented defaults for unset and empty variables", () => {

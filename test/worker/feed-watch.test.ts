@@ -1,9 +1,9 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "../src/index";
-import { pollWatchedFeeds } from "../src/service/watched-feeds";
-import { rss2, stories } from "./fixtures/synthetic-feeds";
-import { mockFeedSite, RSS } from "./fixtures/mock-feed-site";
+import worker from "../../src/index";
+import { pollWatchedFeeds } from "../../src/service/watched-feeds";
+import { rss2, stories } from "../fixtures/synthetic-feeds";
+import { mockFeedSite, RSS } from "../fixtures/mock-feed-site";
 
 const ADMIN = { authorization: "Bearer test-admin-key", "content-type": "application/json" };
 
@@ -95,7 +95,11 @@ describe("the cron trigger polls watched feeds", () => {
     const gone = (await register({ url: `${origin}/gone.xml` })).json.feed as FeedView;
 
     // The Worker's own scheduled handler, as the runtime (or `wrangler dev --test-scheduled`) calls it.
+    // Its one summary line is the cron's log in production: asserted here, and kept out of the test output.
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/15 * * * *" }), env);
+    const summary = /^cron \*\/15 \* \* \* \*: 2\/2 due feeds polled, \d+ subrequests$/;
+    expect(log.mock.calls).toEqual([[expect.stringMatching(summary)]]);
 
     expect(site.articleFetches()).toHaveLength(12);
     expect(await documents("watched.example")).toBe(12);

@@ -1,7 +1,7 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { segmentDocument, segmentHtml, stripNonText } from "../src/core/segment";
-import { rng } from "./fixtures/rng";
+import { segmentDocument, segmentHtml, stripNonText } from "../../src/core/segment";
+import { rng } from "../fixtures/rng";
 
 
 const TAGS = [

@@ -1,10 +1,10 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseConfig } from "../src/config";
-import { createApp } from "../src/http/app";
-import { cacheControlFor, canonicalJson, responseCacheKey } from "../src/http/response-cache";
-import { DEFAULT_EXTRACT_OPTIONS, PRODUCTION_TREE } from "../src/service/options";
-import { article, articleHtml } from "./fixtures/synthetic-site";
+import { parseConfig } from "../../src/config";
+import { createApp } from "../../src/http/app";
+import { cacheControlFor, canonicalJson, responseCacheKey } from "../../src/http/response-cache";
+import { DEFAULT_EXTRACT_OPTIONS, PRODUCTION_TREE } from "../../src/service/options";
+import { article, articleHtml } from "../fixtures/synthetic-site";
 
 let upstreamCalls: string[] = [];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { blockHash } from "../src/core/block-hash";
-import { DomainState, REVISION_MIN_NEW_CHARS, type EvictionPolicy, type HashedBlock } from "../src/core/domain-state";
-import { TreeNode } from "../src/core/url-tree";
+import { blockHash } from "../../src/core/block-hash";
+import { DomainState, REVISION_MIN_NEW_CHARS, type EvictionPolicy, type HashedBlock } from "../../src/core/domain-state";
+import { TreeNode } from "../../src/core/url-tree";
 
 /** mulberry32: a small seeded PRNG, so a failing run can be replayed from its seed. */
 function prng(seed: number) {

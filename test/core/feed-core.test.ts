@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { discoverFeeds } from "../src/core/feed/discover";
-import { itemKey, readerHash } from "../src/core/feed/item-hash";
-import { parseFeed } from "../src/core/feed/parse";
-import { renderFeed } from "../src/core/feed/render";
-import type { FeedFormat, FeedItem, FeedReport, FullText, OutputFormat, ParsedFeed } from "../src/core/feed/types";
-import { checkFeed } from "../src/core/feed/validate";
-import { dtdHazard, xmlSafe } from "../src/core/feed/xml";
-import { article } from "./fixtures/synthetic-site";
-import { atom, HOSTILE, jsonFeed, pageWithFeedLinks, pageWithoutFeed, rdf, rss091, rss2, stories, teaser } from "./fixtures/synthetic-feeds";
+import { discoverFeeds } from "../../src/core/feed/discover";
+import { itemKey, readerHash } from "../../src/core/feed/item-hash";
+import { parseFeed } from "../../src/core/feed/parse";
+import { renderFeed } from "../../src/core/feed/render";
+import type { FeedFormat, FeedItem, FeedReport, FullText, OutputFormat, ParsedFeed } from "../../src/core/feed/types";
+import { checkFeed } from "../../src/core/feed/validate";
+import { dtdHazard, xmlSafe } from "../../src/core/feed/xml";
+import { article } from "../fixtures/synthetic-site";
+import { atom, HOSTILE, jsonFeed, pageWithFeedLinks, pageWithoutFeed, rdf, rss091, rss2, stories, teaser } from "../fixtures/synthetic-feeds";
 
 const ORIGIN = "https://news.core.example";
 const FEED_URL = `${ORIGIN}/feed`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { charsetFromContentType, decodeHtml } from "../src/core/decode";
+import { charsetFromContentType, decodeHtml } from "../../src/core/decode";
 
 /** Bytes of a string whose code units are all <= 0xFF ("\xe9" is the single byte E9). */
 function bytes(s: string): Uint8Array {

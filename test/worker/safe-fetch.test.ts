@@ -6,7 +6,7 @@ import {
   type FetchFailure,
   type FetchResult,
   type SafeFetchOptions,
-} from "../src/net/safe-fetch";
+} from "../../src/net/safe-fetch";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
