@@ -23,7 +23,7 @@ import { blockFeatures, FEATURE_NAMES, type TreeEvidence } from "../src/core/fea
 import { hybridVerdicts } from "../src/core/hybrid";
 import { CONTEXT_FEATURES, contextFeatures, margin, sigmoid, type ModelWeights, type Scorer } from "../src/core/model";
 import { ingestPage, preparePage } from "../src/core/pipeline";
-import { renderText } from "../src/core/render";
+import { renderText } from "../src/core/render-text";
 import type { TextBlock } from "../src/core/types";
 import { trainGbdt } from "./lib/gbdt";
 import { pack, trainLogReg, type Dataset } from "./lib/logreg";

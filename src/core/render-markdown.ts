@@ -32,7 +32,7 @@
  * never the escaping.
  */
 import type { BlockVerdict } from "./classify";
-import { isContent } from "./render";
+import { isContent } from "./render-text";
 import type { TextBlock } from "./types";
 
 export type UnitKind = "heading" | "item" | "code" | "caption" | "paragraph";

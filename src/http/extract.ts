@@ -5,7 +5,7 @@
  */
 import { renderHtml } from "../core/render-html";
 import { renderMarkdown } from "../core/render-markdown";
-import { renderText } from "../core/render";
+import { renderText } from "../core/render-text";
 import { preparePage, type PreparedPage } from "../core/pipeline";
 import { heuristicLabel } from "../core/heuristics";
 import { hybridVerdicts } from "../core/hybrid";
