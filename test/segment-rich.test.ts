@@ -11,7 +11,9 @@ const linkTexts = (b: TextBlock) => (b.rich?.links ?? []).map((l) => [b.text.sli
 
 describe("links", () => {
   it("keep their text range and an absolute href; the text is what it was", () => {
-    const [b] = blocks(`<p>Read <a href="../other/a.html">the  <b>other</b> story</a> and <a href="https://x.example/">x</a>.</p>`);
+    const [b] = blocks(
+      `<p>Read <a href="../other/a.html">the  <b>other</b> story</a> and <a href="https://x.example/">x</a>.</p>`,
+    );
     expect(b!.text).toBe("Read the other story and x.");
     expect(linkTexts(b!)).toEqual([
       ["the other story", "https://news.example/other/a.html"],
@@ -26,7 +28,9 @@ describe("links", () => {
   });
 
   it("drop javascript:, data:, empty and fragment-only hrefs but keep their text", () => {
-    const body = `<p><a href="javascript:alert(1)">js</a> <a href="data:text/html,x">data</a> <a href="">empty</a> <a href="#top">top</a> <a href=" JAVASCRIPT:x">js2</a></p>`;
+    const body =
+      `<p><a href="javascript:alert(1)">js</a> <a href="data:text/html,x">data</a> <a href="">empty</a> ` +
+      `<a href="#top">top</a> <a href=" JAVASCRIPT:x">js2</a></p>`;
     const [b] = blocks(body);
     expect(b!.text).toBe("js data empty top js2");
     expect(b!.rich?.links).toBeUndefined();
@@ -47,8 +51,12 @@ describe("images", () => {
     expect(src(`<img src="/blank.gif" data-lazy-src="b.jpg">`)).toBe("https://news.example/section/b.jpg");
     expect(src(`<img data-original="//cdn.example/c.jpg">`)).toBe("https://cdn.example/c.jpg");
     expect(src(`<img srcset="s.jpg 320w, l.jpg 1024w, m.jpg 640w">`)).toBe("https://news.example/section/l.jpg");
-    expect(src(`<img src="data:image/png;base64,x" data-srcset="d1.jpg 1x, d2.jpg 2x">`)).toBe("https://news.example/section/d2.jpg");
-    expect(src(`<picture><source srcset="p.webp 800w"><img src="data:,"></picture>`)).toBe("https://news.example/section/p.webp");
+    expect(src(`<img src="data:image/png;base64,x" data-srcset="d1.jpg 1x, d2.jpg 2x">`)).toBe(
+      "https://news.example/section/d2.jpg",
+    );
+    expect(src(`<picture><source srcset="p.webp 800w"><img src="data:,"></picture>`)).toBe(
+      "https://news.example/section/p.webp",
+    );
     expect(src(`<img src="data:image/gif;base64,R0l">`)).toBeUndefined();
   });
 
@@ -59,13 +67,17 @@ describe("images", () => {
   });
 
   it("an image ending a paragraph goes after its text; an image alone goes with the next block nearby", () => {
-    const bs = blocks(`<article><p>Text <img src="/in.png"></p><div class="hero"><picture><img src="/hero.jpg"></picture></div><h2>Next</h2></article>`);
+    const bs = blocks(
+      `<article><p>Text <img src="/in.png"></p>` +
+        `<div class="hero"><picture><img src="/hero.jpg"></picture></div><h2>Next</h2></article>`,
+    );
     expect(bs[0]!.rich?.images).toEqual([{ at: 4, src: "https://news.example/in.png", alt: "" }]);
     expect(bs[1]!.rich?.images?.[0]?.src).toBe("https://news.example/hero.jpg");
   });
 
   it("an image with no block nearby is dropped", () => {
-    const bs = blocks(`<div><div><div><div><img src="/lost.png"></div></div></div></div><div><div><div><p>Far</p></div></div></div>`);
+    const deep = (inner: string) => `<div><div><div><div>${inner}</div></div></div></div>`;
+    const bs = blocks(deep(`<img src="/lost.png">`) + deep(`<p>Far</p>`));
     expect(bs.map((b) => b.text)).toEqual(["Far"]);
     expect(bs[0]!.rich).toBeUndefined();
   });
@@ -77,7 +89,12 @@ describe("tables", () => {
 
   it("a data table is one block per row, with cell offsets and header flags", () => {
     const bs = blocks(dataTable);
-    expect(bs.map((b) => [b.text, b.tag])).toEqual([["Scores", "caption"], ["Team Points", "tr"], ["Red club 12", "tr"], ["7", "tr"]]);
+    expect(bs.map((b) => [b.text, b.tag])).toEqual([
+      ["Scores", "caption"],
+      ["Team Points", "tr"],
+      ["Red club 12", "tr"],
+      ["7", "tr"],
+    ]);
     expect(bs[1]!.rich?.row).toMatchObject({ cells: [0, 5], header: [true, true] });
     expect(bs[2]!.rich?.row?.cells).toEqual([0, 9]);
     expect(linkTexts(bs[2]!)).toEqual([["club", "https://news.example/red"]]);

@@ -53,6 +53,11 @@ export function blockContainer(frame: Frame): Frame {
   return f;
 }
 
+/** Elements that hold no block of their own: inline ones, and the cells of a data-table row. */
+function passesThrough(frame: Frame): boolean {
+  return INLINE.has(frame.tag) || (frame.table !== 0 && isCell(frame.tag));
+}
+
 export class BlockCollector {
   readonly blocks: TextBlock[] = [];
   private parts: string[] = [];
@@ -171,9 +176,7 @@ export class BlockCollector {
     // The holder is the nearest non-inline element (a data-table row for its cells); a top-level
     // inline element holds its own text.
     let holder = first;
-    while ((INLINE.has(holder.tag) || (holder.table && isCell(holder.tag))) && holder.parent && holder.parent !== this.root) {
-      holder = holder.parent;
-    }
+    while (passesThrough(holder) && holder.parent && holder.parent !== this.root) holder = holder.parent;
     // Path and ancestors run from the top-level element down; text outside any element has the document's.
     const chain: Frame[] = [];
     for (let f: Frame | null = holder; f && f !== this.root; f = f.parent) chain.push(f);

@@ -133,7 +133,9 @@ function isDataTable(table: DomNode): boolean {
 
 function countCells(row: DomNode): number {
   let n = 0;
-  for (let c = row.firstChild; c; c = c.nextSibling) if (c.nodeType === ELEMENT_NODE && isCell(c.localName!.toLowerCase())) n++;
+  for (let c = row.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === ELEMENT_NODE && isCell(c.localName!.toLowerCase())) n++;
+  }
   return n;
 }
 
