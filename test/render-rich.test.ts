@@ -82,8 +82,16 @@ describe("markdown constructs", () => {
   });
 
   it("an image goes with its block: dropped when that block is boilerplate", () => {
-    const body = `<figure><img src="/ad.png" alt="ad"><figcaption>Sponsored</figcaption></figure><p>Story</p>`;
-    expect(md(body, {}, /Sponsored/)).toBe("Story\n");
+    const body = `<p>Intro</p><div><img src="/ad.png" alt="ad"><p>Sponsored</p></div><p>Story</p>`;
+    expect(md(body, {}, /Sponsored/)).toBe("Intro\n\nStory\n");
+  });
+
+  it("a figure whose caption is boilerplate keeps its image when content follows, outside template regions", () => {
+    const figure = `<figure><img src="/f.jpg" alt="F"><figcaption>Photo: Agency</figcaption></figure>`;
+    expect(md(`${figure}<p>Story</p>`, {}, /Agency/)).toBe("![F](https://site.example/f.jpg)\n\nStory\n");
+    expect(md(`<p>Story</p>${figure}<p>Related</p>`, {}, /Agency|Related/)).toBe("Story\n");
+    expect(md(`<aside>${figure}</aside><p>Story</p>`, {}, /Agency/)).toBe("Story\n");
+    expect(fragment(`${figure}<p>Story</p>`)).toContain("<figcaption>Photo: Agency</figcaption>");
   });
 });
 

@@ -16,6 +16,8 @@
  * - List items are grouped by the path of their nearest `ul`/`ol` (`menu`/`dir` count as `ul`);
  *   lists nested in list items nest. Only list items take part in lists: a heading, code block or
  *   paragraph inside an `li` that does not resolve to the `li` itself ends the list.
+ * - A boilerplate figure caption that carries images, right before a content block and outside
+ *   nav/header/footer/aside, leaves its images as a paragraph of images only (figureImagesOf).
  * - Consecutive content blocks held by the same element (`TextBlock.element`: split only by
  *   `<br>` or a skipped element) join as lines of one unit, as in `renderText`; a boilerplate block
  *   in between ends the join. Sibling elements with equal paths stay separate units.
@@ -25,7 +27,7 @@
  */
 import type { BlockVerdict } from "./classify";
 import { isContent } from "./render-text";
-import type { TextBlock } from "./types";
+import type { InlineImage, TextBlock } from "./types";
 
 export type UnitKind = "heading" | "item" | "code" | "caption" | "paragraph" | "table";
 
@@ -44,8 +46,8 @@ export interface Unit {
   /** Heading level 1..6; 0 for other kinds. */
   level: number;
   /**
-   * Raw (unescaped) text lines, never empty: one per block joined into the unit (a table: one per
-   * row). Code lines keep the whitespace of the page.
+   * Raw (unescaped) text lines: one per block joined into the unit (a table: one per row), never
+   * empty except the one line of a unit of figure images only. Code lines keep the page's whitespace.
    */
   lines: string[];
   /** The blocks of the lines, in the same order: their links, images and cells. */
@@ -82,6 +84,8 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
     const block = blocks[b]!;
     if (!verdict || !isContent(verdict) || !block.text) {
       previousElement = null;
+      const figure = verdict && block.text ? figureImagesOf(block, blocks[b + 1], verdicts[b + 1]) : null;
+      if (figure) units.push(imageUnit(block, figure));
       continue;
     }
     const last = units[units.length - 1];
@@ -159,6 +163,28 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
     });
   }
   return units;
+}
+
+const FIGURE_PARTS = /(^|>)(figure|figcaption)([#.>]|$)/;
+const TEMPLATE_LANDMARKS = new Set(["nav", "header", "footer", "aside"]);
+
+/**
+ * The images of a figure whose caption is boilerplate, when the figure opens content: the next
+ * block is content and the figure is not in a template region. Captions (credits, one-liners)
+ * often read as boilerplate to the classifier while their picture belongs to the article.
+ */
+function figureImagesOf(block: TextBlock, next: TextBlock | undefined, nextVerdict: BlockVerdict | undefined) {
+  const images = block.rich?.images?.filter((im) => im.at === 0);
+  if (!images?.length || !next || !nextVerdict || !isContent(nextVerdict)) return null;
+  if (block.hardTag || (block.landmark && TEMPLATE_LANDMARKS.has(block.landmark))) return null;
+  return FIGURE_PARTS.test(block.path) ? images : null;
+}
+
+/** A unit of images only: a paragraph of an empty block that carries them. */
+function imageUnit(block: TextBlock, images: InlineImage[]): Unit {
+  const carrier: TextBlock = { ...block, text: "", rich: { images } };
+  const none = { level: 0, language: "", ordinal: 0, ruleBefore: false, containers: [] };
+  return { kind: "paragraph", lines: [""], blocks: [carrier], ...none };
 }
 
 /** Number of leading containers two chains share. */
