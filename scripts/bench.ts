@@ -24,7 +24,7 @@ import { decodeHtml } from "../src/core/decode";
 import { DomainState } from "../src/core/domain-state";
 import { HEURISTICS } from "../src/core/heuristics";
 import { ingestPage, pageEvidence, preparePage, processPage, type PreparedPage } from "../src/core/pipeline";
-import { renderText } from "../src/core/render";
+import { renderText } from "../src/core/render-text";
 import { segmentHtml } from "../src/core/segment";
 import { buildUrlKey } from "../src/core/url-key";
 import { numberOption, parseCli } from "./lib/cli";

@@ -10,7 +10,7 @@ import type { TreeEvidence } from "../../src/core/features";
 import type { Heuristic } from "../../src/core/heuristics";
 import type { ModelWeights } from "../../src/core/model";
 import { ingestPage, pageEvidence, processPage, type PreparedPage } from "../../src/core/pipeline";
-import { renderText } from "../../src/core/render";
+import { renderText } from "../../src/core/render-text";
 import type { BranchEvidence } from "../../src/core/tree-evidence";
 import type { SegmentedPage } from "../../src/core/types";
 

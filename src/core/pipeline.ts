@@ -7,7 +7,7 @@ import { blockHash } from "./block-hash";
 import { classifyPage, type Classifier, type PageClassification } from "./cascade";
 import { decodeHtml } from "./decode";
 import type { DomainState, IngestOutcome } from "./domain-state";
-import { renderText } from "./render";
+import { renderText } from "./render-text";
 import { segmentHtml } from "./segment";
 import { branchEvidence, type BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage, UrlKey } from "./types";
@@ -37,7 +37,7 @@ export interface PrepareInput {
 /** Everything that does not depend on the domain's tree: pure and cacheable. */
 export function preparePage(input: PrepareInput): PreparedPage {
   const decoded = typeof input.body === "string" ? { html: input.body, charset: "utf-8" } : decodeHtml(input.body, input.contentType);
-  const page = segmentHtml(decoded.html);
+  const page = segmentHtml(decoded.html, input.url);
   const title = input.title?.trim() || page.title;
   const key = buildUrlKey(input.url, { title, rules: input.rules });
   const hashes = page.blocks.map((b) => blockHash(b.text));

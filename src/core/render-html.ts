@@ -1,16 +1,23 @@
 /**
  * HTML rendering of the content blocks: a minimal, well-formed HTML5 document whose `<article>`
- * holds the content. The structure (headings, lists, code, quotes, captions, joined lines) is
- * inferred by `layoutBlocks` in `render-markdown.ts`, which documents the rules; tables are not
- * reconstructed (cells become paragraphs).
+ * holds the content, or the article alone (`renderHtmlFragment`, for a feed's `content:encoded`).
+ * Units come from `layoutBlocks` (render-layout.ts), the headline from `placeHeadline`
+ * (headline.ts): exactly one `<h1>` when the article has a headline, other h1s become h2.
  *
- * All text comes from untrusted pages and is escaped (`& < > " '`) wherever it is written, in
- * text and attributes alike. Lines joined by `<br>` in the page are joined by `<br>` here.
- * A list item's `</li>` is written when the next item begins or the list closes, so nested lists
- * sit inside their item; a nested list with no item text before it gets an empty `<li>`.
+ * Only these elements are written: p, h1-h6, a[href], img[src alt], figure, figcaption, ul,
+ * ol[start], li, table, thead, tbody, tr, th, td, blockquote, pre, code[class=language-*], em, br,
+ * hr; links are absolute http(s)/mailto and images absolute http(s) URLs. Page markup never passes
+ * through: everything is rebuilt from block text, which is escaped (`& < > " '`) wherever it is
+ * written, in text and attributes alike. So no script, style, event handler, form or frame can
+ * come from a page. Lines joined by `<br>` in the page are joined by `<br>` here. A list item's
+ * `</li>` is written when the next item begins or the list closes, so nested lists sit inside
+ * their item; a nested list with no item text before it gets an empty `<li>`. Images before or
+ * after a paragraph or heading become figures; a caption with images becomes one figure.
  */
 import type { BlockVerdict } from "./classify";
-import { commonDepth, layoutBlocks, titleNeeded, type Container, type Unit } from "./render-markdown";
+import { placeHeadline } from "./headline";
+import { cellRanges, inlinePieces, splitEdgeImages, type Inline, type InlineOptions } from "./render-inline";
+import { commonDepth, layoutBlocks, type Container, type Unit } from "./render-layout";
 import type { TextBlock } from "./types";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -24,17 +31,25 @@ interface OpenContainer extends Container {
   itemLine: number;
 }
 
+export interface HtmlOptions extends InlineOptions {
+  /** The article's headline (a metadata title): the `<h1>`. */
+  headline?: string;
+  /** The page title: the headline when none is given and the content has no h1. */
+  title?: string;
+  url?: string;
+  lang?: string;
+}
+
 export function renderHtml(
   blocks: readonly TextBlock[],
   verdicts: readonly BlockVerdict[],
-  options?: { title?: string; url?: string; lang?: string },
+  options: HtmlOptions = {},
 ): string {
-  const units = layoutBlocks(blocks, verdicts);
-  const title = options?.title?.replace(/\s+/g, " ").trim() ?? "";
-  const lang = options?.lang?.trim() ?? "";
-  const url = options?.url?.trim() ?? "";
-  // The document title: the given one, else the first heading's text, else empty.
-  const docTitle = title || units.find((u) => u.kind === "heading")?.lines.join(" ") || "";
+  const placed = placeHeadline(layoutBlocks(blocks, verdicts), options);
+  const lang = options.lang?.trim() ?? "";
+  const url = options.url?.trim() ?? "";
+  // The document title: the headline, else the first heading's text, else empty.
+  const docTitle = placed.headline || placed.units.find((u) => u.kind === "heading")?.lines.join(" ") || "";
 
   const out: string[] = [
     "<!doctype html>",
@@ -46,24 +61,87 @@ export function renderHtml(
   // Only http(s) URLs: the link names where the text came from.
   if (/^https?:\/\//i.test(url)) out.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
   out.push("</head>", "<body>", "<article>");
-  if (titleNeeded(title, units)) out.push(`<h1>${escapeHtml(title)}</h1>`);
-
-  out.push(...articleLines(units));
+  out.push(...articleLines(placed, options));
   out.push("</article>", "</body>", "</html>");
   return out.join("\n") + "\n";
 }
 
 /**
- * The content without the document around it, for a feed item's `content:encoded` or
- * `content_html`: the item already carries the title, so no `<h1>` is added.
+ * The article without the document around it, for a feed item's `content:encoded` or
+ * `content_html`: the same elements, the headline as its one `<h1>`.
  */
-export function renderHtmlFragment(blocks: readonly TextBlock[], verdicts: readonly BlockVerdict[]): string {
-  return articleLines(layoutBlocks(blocks, verdicts)).join("\n");
+export function renderHtmlFragment(
+  blocks: readonly TextBlock[],
+  verdicts: readonly BlockVerdict[],
+  options: Omit<HtmlOptions, "url" | "lang"> = {},
+): string {
+  return articleLines(placeHeadline(layoutBlocks(blocks, verdicts), options), options).join("\n");
+}
+
+const LINK_URL = /^(https?:|mailto:)/i;
+const IMAGE_URL = /^https?:/i;
+
+/** Inline pieces as HTML. */
+function inlineHtml(pieces: readonly Inline[]): string {
+  return pieces
+    .map((p) => {
+      if (p.kind === "text") return escapeHtml(p.text);
+      if (p.kind === "link") {
+        return LINK_URL.test(p.href) ? `<a href="${escapeHtml(p.href)}">${escapeHtml(p.text)}</a>` : escapeHtml(p.text);
+      }
+      return IMAGE_URL.test(p.src) ? `<img src="${escapeHtml(p.src)}" alt="${escapeHtml(p.alt)}">` : "";
+    })
+    .join("");
+}
+
+function figure(images: readonly Inline[], caption = ""): string {
+  const inner = inlineHtml(images);
+  if (!inner) return caption ? `<p><em>${caption}</em></p>` : "";
+  return `<figure>${inner}${caption ? `<figcaption>${caption}</figcaption>` : ""}</figure>`;
+}
+
+/** An ordered list's opening tag, keeping the page's first number. */
+function listTag(container: Container, unit: Unit): string {
+  if (container.kind === "ol" && unit.kind === "item" && unit.ordinal > 1) return `<ol start="${unit.ordinal}">`;
+  return `<${container.kind}>`;
+}
+
+/** A data table: leading rows of header cells only make the head. */
+function tableHtml(unit: Unit, inline: InlineOptions): string[] {
+  const out = ["<table>"];
+  let inHead = false;
+  let bodyOpen = false;
+  unit.blocks.forEach((block, r) => {
+    const header = block.rich?.row?.header ?? [];
+    const allHeader = header.length > 0 && header.every(Boolean);
+    if (r === 0 && allHeader) {
+      out.push("<thead>");
+      inHead = true;
+    } else if (inHead && !allHeader) {
+      out.push("</thead>");
+      inHead = false;
+    }
+    if (!inHead && !bodyOpen) {
+      out.push("<tbody>");
+      bodyOpen = true;
+    }
+    const cells = cellRanges(block).map(([from, to], c) => {
+      const tag = header[c] ? "th" : "td";
+      return `<${tag}>${inlineHtml(inlinePieces(block, inline, from, to))}</${tag}>`;
+    });
+    out.push(`<tr>${cells.join("")}</tr>`);
+  });
+  out.push(inHead ? "</thead>" : "</tbody>", "</table>");
+  return out;
 }
 
 /** The `<article>` body: one line per unit, containers opened and closed around them. */
-function articleLines(units: readonly Unit[]): string[] {
+function articleLines(placed: ReturnType<typeof placeHeadline>, inline: InlineOptions): string[] {
   const out: string[] = [];
+  if (placed.headline) out.push(`<h1>${escapeHtml(placed.headline)}</h1>`);
+  if (inline.images !== false && placed.images.length) {
+    out.push(figure(placed.images.map((im) => ({ kind: "image", ...im }))));
+  }
   const stack: OpenContainer[] = [];
   const closeItem = (list: OpenContainer) => {
     if (list.itemLine < 0) return;
@@ -77,7 +155,7 @@ function articleLines(units: readonly Unit[]): string[] {
     list.itemLine = out.length - 1;
   };
 
-  for (const unit of units) {
+  for (const unit of placed.units) {
     const common = commonDepth(stack, unit.containers);
     while (stack.length > common) {
       const closed = stack.pop()!;
@@ -92,27 +170,46 @@ function articleLines(units: readonly Unit[]): string[] {
       const parent = stack[stack.length - 1];
       // A quote or list inside a list must sit in an item.
       if (parent && parent.kind !== "quote" && parent.itemLine < 0) openItem(parent, "");
-      out.push(c.kind === "quote" ? "<blockquote>" : `<${c.kind}>`);
+      out.push(c.kind === "quote" ? "<blockquote>" : listTag(c, unit));
       stack.push({ ...c, itemLine: -1 });
     }
 
-    const lines = unit.lines.map(escapeHtml);
+    if (unit.ruleBefore && unit.kind !== "item" && out.length > 0) out.push("<hr>");
+    const pieces = unit.blocks.map((b) => inlinePieces(b, inline));
     switch (unit.kind) {
       case "item":
-        openItem(stack[stack.length - 1]!, lines.join("<br>"));
+        openItem(stack[stack.length - 1]!, pieces.map(inlineHtml).join("<br>"));
         break;
-      case "heading":
-        out.push(`<h${unit.level}>${lines.join("<br>")}</h${unit.level}>`);
+      case "heading": {
+        const { before, lines, after } = splitEdgeImages(pieces);
+        if (before.length) out.push(figure(before));
+        out.push(`<h${unit.level}>${lines.map(inlineHtml).filter(Boolean).join("<br>")}</h${unit.level}>`);
+        if (after.length) out.push(figure(after));
         break;
-      case "code":
-        out.push(`<pre><code>${lines.join("\n")}</code></pre>`);
+      }
+      case "code": {
+        const language = /^[a-z0-9_+#.-]+$/.test(unit.language) ? unit.language : "";
+        const open = language ? `<code class="language-${escapeHtml(language)}">` : "<code>";
+        out.push(`<pre>${open}${escapeHtml(unit.lines.join("\n"))}</code></pre>`);
         break;
-      case "caption":
-        out.push(`<p><em>${lines.join("<br>")}</em></p>`);
+      }
+      case "table":
+        out.push(...tableHtml(unit, inline));
         break;
-      case "paragraph":
-        out.push(`<p>${lines.join("<br>")}</p>`);
+      case "caption": {
+        const images = pieces.flatMap((p) => p.filter((x) => x.kind === "image"));
+        const text = pieces.map((p) => inlineHtml(p.filter((x) => x.kind !== "image"))).filter(Boolean).join("<br>");
+        out.push(figure(images, text));
         break;
+      }
+      case "paragraph": {
+        const { before, lines, after } = splitEdgeImages(pieces);
+        if (before.length) out.push(figure(before));
+        const html = lines.map(inlineHtml).filter(Boolean).join("<br>");
+        if (html) out.push(`<p>${html}</p>`);
+        if (after.length) out.push(figure(after));
+        break;
+      }
     }
   }
   while (stack.length > 0) {

@@ -5,9 +5,9 @@
  * node, attributes included, is an EventTarget registered in a WeakMap, and that garbage dominates
  * the parse):
  *
- * - attributes other than id, class, role and href (about half of all attributes on real pages),
- *   and any attributes at all on elements that end up without children: the walk reads attributes
- *   only of elements it descends into;
+ * - attributes other than SEGMENT_ATTRIBUTES (about half of all attributes on real pages), and
+ *   any attributes at all on elements that end up without children, except img, source and base:
+ *   the walk reads attributes only of elements it descends into and of those;
  * - whitespace-only text that sits right before a point where the walk ends the block anyway (a
  *   block-level start tag, the close of a non-inline element that has other children, the end of
  *   the document). Such text is the trailing part of a block, or the whole of an empty one, and is
@@ -26,7 +26,7 @@
  */
 import { Parser } from "htmlparser2";
 import { DOMParser } from "linkedom";
-import { endsBlockAtClose, endsBlockAtOpen, SEGMENT_ATTRIBUTES, SKIP } from "./segment-tags";
+import { ATTRIBUTE_VOIDS, endsBlockAtClose, endsBlockAtOpen, SEGMENT_ATTRIBUTES, SKIP } from "./segment-tags";
 
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 /** JavaScript's `\s`, which is what the walk trims and collapses. */
@@ -73,6 +73,11 @@ export function parseSegmentationDocument(html: string): unknown {
     node.appendChild(child);
   };
 
+  const applyAttributesNow = (element: BuildNode): void => {
+    for (const key in attributes) if (SEGMENT_ATTRIBUTES.has(key)) element.setAttribute!(key, attributes[key]!);
+    attributes = null;
+  };
+
   const appendText = (droppable: boolean): void => {
     if (text === null) return;
     if (!(droppable && inTitle === 0 && BLANK.test(text))) append(document.createTextNode(text));
@@ -96,6 +101,8 @@ export function parseSegmentationDocument(html: string): unknown {
         append(element);
         node = element;
         attributes = attribs;
+        // Images and <base> have no children to wait for: their attributes go on now.
+        if (ATTRIBUTE_VOIDS.has(name)) applyAttributesNow(element);
         if (inTitle > 0) inTitle++;
         else if (name === "title") inTitle = 1;
         // The parser still reports what is inside (it shapes the tree around), the DOM gets none of it.

@@ -33,8 +33,17 @@ export const HARD_ROLES: Record<string, string> = {
   navigation: "nav", banner: "header", contentinfo: "footer", complementary: "aside", search: "form",
 };
 
-/** The only attributes the walk reads: path tokens (id, class), landmarks (role), link text (href). */
-export const SEGMENT_ATTRIBUTES = new Set(["id", "class", "role", "href"]);
+/**
+ * The only attributes the walk reads: path tokens (id, class), landmarks (role), links (href), and
+ * for rendering: images and their lazy-loading variants, the first number of an `ol`.
+ */
+export const SEGMENT_ATTRIBUTES = new Set([
+  "id", "class", "role", "href", "src", "alt", "srcset", "data-src", "data-srcset", "data-lazy-src", "data-original",
+  "start",
+]);
+
+/** Childless elements whose attributes the walk reads: the lean DOM keeps theirs, unlike other empty elements'. */
+export const ATTRIBUTE_VOIDS = new Set(["img", "source", "base"]);
 
 /**
  * Whether the walk ends the current block when it meets this element's start tag. `title` does not:

@@ -5,10 +5,21 @@
  * not interrupt. The walk starts at the document node rather than `document.body`, because linkedom
  * leaves `body` empty on real pages that have no `<body>` tag and may even put text outside
  * `<html>`; reading `textContent` of big subtrees is avoided for the same reason it is slow there.
+ *
+ * Data tables are the one exception to "a tag ends a block": in a table whose cells hold only
+ * inline content, with a header cell and a row of two cells or more, each row is one block, its cells
+ * separated by a space. Cells of such tables are mostly a word or a number each, which the
+ * single-page model reads as boilerplate one by one; a row reads as a line of content. Layout
+ * tables (cells holding paragraphs, lists, other tables, scripts) keep one block per cell run.
  */
+import { BlockCollector, isCell, type Frame } from "./segment-collector";
 import { parseSegmentationDocument } from "./segment-dom";
+import { codeLanguage, imageSource, linkTarget, resolveBase } from "./segment-rich";
 import { HARD, HARD_ROLES, INLINE, LANDMARK_ROLES, LANDMARK_TAGS, SKIP, VOID } from "./segment-tags";
-import type { Landmark, SegmentedPage, TextBlock } from "./types";
+import { collapseWhitespace } from "./segment-text";
+import type { Landmark, SegmentedPage } from "./types";
+
+export { collapseWhitespace, visibleLength } from "./segment-text";
 
 /**
  * Removes script, style, noscript, template and svg elements and comments before the DOM is built:
@@ -24,25 +35,6 @@ export function stripNonText(html: string): string {
 }
 
 const WS = /\s+/g;
-
-/**
- * `text.replace(WS, " ").trim()`: runs of JavaScript whitespace become one space, none at the ends.
- * By hand because it runs once per block and per title; String.prototype.trim strips exactly `\s`.
- */
-export function collapseWhitespace(text: string): string {
-  let out = "";
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (i === n) break;
-    let j = i + 1;
-    while (j < n && !isSpace(text.charCodeAt(j))) j++;
-    out = out === "" ? text.slice(i, j) : out + " " + text.slice(i, j);
-    i = j;
-  }
-  return out;
-}
 
 /**
  * The slice of the DOM the walk reads. Declared here because the Workers type library has no DOM
@@ -61,19 +53,6 @@ interface DomNode {
 }
 type DomElement = DomNode & Required<Pick<DomNode, "localName" | "getAttribute" | "hasAttribute">>;
 
-interface Frame {
-  /** Document-order number of the element. */
-  id: number;
-  /** Path token of this element, e.g. `div#main.story`. */
-  token: string;
-  tag: string;
-  landmark: Landmark | null;
-  hardTag: string | null;
-  inLink: boolean;
-  /** The enclosing element's frame; the document's frame has none. Blocks keep their chain alive. */
-  parent: Frame | null;
-}
-
 /** `tag#id.class1.class2`: ids and classes are what distinguish template regions. */
 function pathToken(el: DomElement, tag: string): string {
   let token = tag;
@@ -87,103 +66,105 @@ function pathToken(el: DomElement, tag: string): string {
   return token;
 }
 
-function openFrame(el: DomElement, tag: string, parent: Frame, id: number): Frame {
+function openFrame(el: DomElement, tag: string, parent: Frame, id: number, base: string | null): Frame {
   const role = el.getAttribute("role");
   const landmark: Landmark | null =
     (LANDMARK_TAGS.has(tag) ? (tag as Landmark) : null) ?? (role ? LANDMARK_ROLES[role] ?? null : null) ?? parent.landmark;
-  return {
+  const isLink = tag === "a" && el.hasAttribute("href");
+  const frame: Frame = {
     id,
     token: pathToken(el, tag),
     tag,
     landmark,
     hardTag: HARD.has(tag) ? tag : (role && HARD_ROLES[role]) || parent.hardTag,
-    inLink: parent.inLink || (tag === "a" && el.hasAttribute("href")),
+    inLink: parent.inLink || isLink,
     parent,
+    link: parent.link,
+    href: null,
+    table: parent.table,
+    code: parent.code,
+    ordinal: 0,
+    srcset: null,
   };
-}
-
-/** Whether a UTF-16 code unit is one JavaScript's `\s` matches (what WS removes and collapses). */
-function isSpace(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
-
-/** `text.replace(WS, "").length` without building the string: this runs once per text node. */
-export function visibleLength(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
-  return n;
-}
-
-class BlockCollector {
-  readonly blocks: TextBlock[] = [];
-  private parts: string[] = [];
-  private linkChars = 0;
-  private totalChars = 0;
-  /** The innermost element around the block's first text. */
-  private first: Frame | null = null;
-
-  constructor(private readonly root: Frame) {}
-
-  add(text: string, frame: Frame): void {
-    if (this.parts.length === 0) this.first = frame;
-    this.parts.push(text);
-    const visible = visibleLength(text);
-    this.totalChars += visible;
-    if (frame.inLink) this.linkChars += visible;
+  if (isLink) {
+    frame.link = frame;
+    frame.href = linkTarget(el.getAttribute("href"), base);
+  } else if (tag === "pre" || tag === "code") {
+    if (tag === "pre" || frame.code !== null) frame.code = codeLanguage(el.getAttribute("class")) || frame.code || "";
+  } else if (tag === "ol") {
+    frame.ordinal = (parseInt(el.getAttribute("start") ?? "", 10) || 1) - 1;
+  } else if (tag === "li" && parent.tag === "ol") {
+    frame.ordinal = ++parent.ordinal;
+  } else if (tag === "table" && isDataTable(el)) {
+    frame.table = id;
   }
+  return frame;
+}
 
-  flush(): void {
-    if (this.parts.length === 0) return;
-    const first = this.first!;
-    const text = collapseWhitespace(this.parts.length === 1 ? this.parts[0]! : this.parts.join(""));
-    if (text) {
-      // The holder is the nearest non-inline element; a top-level inline element holds its own text.
-      let holder = first;
-      while (INLINE.has(holder.tag) && holder.parent && holder.parent !== this.root) holder = holder.parent;
-      // Path and ancestors run from the top-level element down; text outside any element has the document's.
-      const chain: Frame[] = [];
-      for (let f: Frame | null = holder; f && f !== this.root; f = f.parent) chain.push(f);
-      if (chain.length === 0) chain.push(this.root);
-      chain.reverse();
-      this.blocks.push({
-        text,
-        // join, not +=: a flat string, never a chain of thousands of concatenations on deep pages.
-        path: chain.map((f) => f.token).join(">"),
-        linkShare: this.totalChars > 0 ? this.linkChars / this.totalChars : 0,
-        landmark: first.landmark,
-        hardTag: first.hardTag,
-        tag: holder.tag,
-        element: holder.id,
-        ancestors: chain.map((f) => f.id),
-      });
+const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption", "colgroup", "col"]);
+
+/**
+ * Whether a table holds data rather than layout: only table parts, inline elements, `br` and `img`
+ * inside, a header cell, and some row of two cells or more. Stops at the first element that says
+ * layout. The header cell matters: tables of inline cells without one are mostly the link bars and
+ * widgets of old table layouts, which the URL Tree removes better cell by cell (measured on
+ * stream-ctf: without the `th` condition 3 in 4 pages had "data" tables and F1 dropped).
+ */
+function isDataTable(table: DomNode): boolean {
+  let wideRow = false;
+  let header = false;
+  let node: DomNode | null = table.firstChild;
+  while (node && node !== table) {
+    if (node.nodeType === ELEMENT_NODE) {
+      const tag = (node as DomElement).localName.toLowerCase();
+      if (!TABLE_PARTS.has(tag) && !INLINE.has(tag) && tag !== "br" && tag !== "img") return false;
+      if (tag === "tr" && !wideRow) wideRow = countCells(node) >= 2;
+      if (tag === "th") header = true;
+      if (node.firstChild) {
+        node = node.firstChild;
+        continue;
+      }
     }
-    this.parts = [];
-    this.linkChars = 0;
-    this.totalChars = 0;
-    this.first = null;
+    while (node !== table && !node.nextSibling) node = node.parentNode!;
+    node = node === table ? null : node.nextSibling;
   }
+  return wideRow && header;
+}
+
+function countCells(row: DomNode): number {
+  let n = 0;
+  for (let c = row.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === ELEMENT_NODE && isCell(c.localName!.toLowerCase())) n++;
+  }
+  return n;
 }
 
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 
-/** Splits an HTML string into text blocks and the page title. */
-export function segmentHtml(html: string): SegmentedPage {
-  return segmentDocument(parseSegmentationDocument(stripNonText(html)));
+/**
+ * Splits an HTML string into text blocks and the page title. `pageUrl` (the response URL) makes
+ * link and image URLs absolute, with the page's `<base href>`; without it only absolute ones are kept.
+ */
+export function segmentHtml(html: string, pageUrl?: string): SegmentedPage {
+  return segmentDocument(parseSegmentationDocument(stripNonText(html)), pageUrl);
 }
 
 /**
  * The walk over a linkedom document: the lean one segmentHtml builds, or one from linkedom's own
  * `parseHTML(stripNonText(html))`, which gives the same blocks (test/segment-dom.test.ts).
  */
-export function segmentDocument(doc: unknown): SegmentedPage {
+export function segmentDocument(doc: unknown, pageUrl?: string): SegmentedPage {
   const document = doc as { childNodes: ArrayLike<DomNode> };
-  const root: Frame = { id: 0, token: "", tag: "#document", landmark: null, hardTag: null, inLink: false, parent: null };
+  const root: Frame = {
+    id: 0, token: "", tag: "#document", landmark: null, hardTag: null, inLink: false, parent: null,
+    link: null, href: null, table: 0, code: null, ordinal: 0, srcset: null,
+  };
   const collector = new BlockCollector(root);
   let title = "";
   let elementCount = 0;
+  let base = resolveBase(pageUrl, null);
+  let baseSeen = false;
   // The frame of the element the walk is in; frames link to their parents, so a block keeps its
   // holder chain after the walk moves on without copying it.
   let current = root;
@@ -202,12 +183,38 @@ export function segmentDocument(doc: unknown): SegmentedPage {
         const tag = el.localName.toLowerCase();
         if (tag === "title") {
           if (!title) title = collapseWhitespace(el.textContent ?? "");
+        } else if (current.table && (isCell(tag) || tag === "br" || tag === "img")) {
+          // Inside a data-table row: cells and breaks go on the row's block.
+          if (tag === "img") {
+            const src = imageSource(el, null, base);
+            if (src) collector.inlineImage({ at: 0, src, alt: collapseWhitespace(el.getAttribute("alt") ?? "") });
+            else collector.wordBreak();
+          } else if (tag === "br") collector.wordBreak();
+          else {
+            collector.cell(tag === "th");
+            if (el.firstChild) {
+              current = openFrame(el, tag, current, ++elementCount, base);
+              descend = true;
+            }
+          }
         } else if (SKIP.has(tag)) {
           collector.flush();
+          // The first <base href> counts, as in browsers; links before it resolve against the page URL.
+          if (tag === "base" && !baseSeen && el.hasAttribute("href")) {
+            baseSeen = true;
+            base = resolveBase(pageUrl, el.getAttribute("href"));
+          }
         } else {
           if (!INLINE.has(tag) || tag === "br") collector.flush();
+          if (tag === "img") {
+            const src = imageSource(el, current.tag === "picture" ? current.srcset : null, base);
+            if (src) collector.image({ at: 0, src, alt: collapseWhitespace(el.getAttribute("alt") ?? "") }, current);
+          } else if (tag === "hr") collector.rule();
+          else if (tag === "source" && current.tag === "picture") {
+            current.srcset ??= el.getAttribute("srcset") ?? el.getAttribute("data-srcset");
+          }
           if (!VOID.has(tag) && el.firstChild) {
-            current = openFrame(el, tag, current, ++elementCount);
+            current = openFrame(el, tag, current, ++elementCount, base);
             descend = true;
           }
         }
@@ -216,12 +223,16 @@ export function segmentDocument(doc: unknown): SegmentedPage {
         node = node.firstChild;
         continue;
       }
-      // Climb until a next sibling exists, closing elements on the way (a closing non-inline tag ends a block).
+      // Climb until a next sibling exists, closing elements on the way (a closing non-inline tag
+      // ends a block, except a cell of a data table).
       while (node !== top && !node.nextSibling) {
         node = node.parentNode!;
         const closing = current;
         current = current.parent ?? root;
-        if (!INLINE.has(closing.tag)) collector.flush();
+        if (!INLINE.has(closing.tag) && !(closing.table && isCell(closing.tag))) {
+          collector.flush();
+          collector.closed(closing);
+        }
       }
       node = node === top ? null : node.nextSibling;
     }

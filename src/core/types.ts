@@ -26,6 +26,69 @@ export interface TextBlock {
    * `element`: real containers, where equal path strings of sibling elements would merge.
    */
   ancestors?: number[];
+  /**
+   * What rendering needs beyond the text, absent on plain blocks (most of a page). Classification
+   * and hashing never read it: the text of a block is the same with or without it.
+   */
+  rich?: RichBlock;
+}
+
+/**
+ * Rendering detail of one block. Offsets are UTF-16 indexes into `TextBlock.text` (the collapsed
+ * text), so spans survive without a second copy of the text.
+ *
+ * Images never make blocks (an image-only block would be empty text, or a hash that recurs as
+ * template on every page): each image is an inline item of a nearby text block, and is rendered
+ * exactly when that block is content. The block is the first one to start inside the image's
+ * nearest non-inline ancestor after the image; failing that, the last one that ended inside it
+ * (`<p>text <img></p>`); failing that, the same search one and two levels further up (a hero
+ * image in `div>picture` goes with the article's first block). An image with no block around
+ * within three levels is dropped.
+ */
+export interface RichBlock {
+  /** Inline links, in order, not overlapping, never empty (`start < end`). */
+  links?: LinkSpan[];
+  /** Inline images, in order of `at`. */
+  images?: InlineImage[];
+  /** A row of a data table (one block per row: see segment.ts); cell texts are slices of the text. */
+  row?: TableRow;
+  /** A block inside `pre`: its text with whitespace as written. */
+  code?: CodeText;
+  /** Position (1-based, `start` applied) of the `li` holding the block among its list's items. */
+  ordinal?: number;
+  /** An `<hr>` came between the previous block and this one. */
+  hrBefore?: boolean;
+}
+
+export interface LinkSpan {
+  start: number;
+  end: number;
+  /** Absolute http(s) or mailto URL; `javascript:`, `data:`, empty and fragment-only links are dropped. */
+  href: string;
+}
+
+export interface InlineImage {
+  /** Offset in the text the image stands before (`text.length`: after the text). */
+  at: number;
+  /** Absolute http(s) URL, the real one of lazy-loading markup. */
+  src: string;
+  alt: string;
+}
+
+export interface TableRow {
+  /** Document-order number of the `table` element: rows of one table share it. */
+  table: number;
+  /** Offsets in the text where each cell begins; a cell ends where the next begins (trim it). */
+  cells: number[];
+  /** Per cell: a `th`. */
+  header: boolean[];
+}
+
+export interface CodeText {
+  /** The text as written (entities decoded), leading and trailing blank lines removed. */
+  raw: string;
+  /** From `class="language-x"`, `lang-x` or `highlight-x` on the pre or code; "" when absent. */
+  language: string;
 }
 
 export interface SegmentedPage {

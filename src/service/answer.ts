@@ -5,7 +5,7 @@
  */
 import { renderHtml } from "../core/render-html";
 import { renderMarkdown } from "../core/render-markdown";
-import { renderText } from "../core/render";
+import { renderText } from "../core/render-text";
 import type { Extraction } from "./extraction";
 import { classifierLabel, type ExtractOptions } from "./options";
 
@@ -20,16 +20,17 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
   const { verdicts } = classification;
   // The article's headline (never the raw <title> with its " | Site" suffix when the page says better).
   const title = options.title ?? metadata.title ?? page.title;
+  const rendering = { headline: title || undefined, title: page.title, links: options.links, images: options.images };
   switch (options.format) {
     case "text":
       return { contentType: "text/plain; charset=utf-8", body: renderText(page.blocks, verdicts) + "\n" };
     case "markdown": {
-      const markdown = renderMarkdown(page.blocks, verdicts, { title });
+      const markdown = renderMarkdown(page.blocks, verdicts, rendering);
       const front = options.frontmatter ? frontMatter({ ...metadata, title, url: source.url }) : "";
       return { contentType: "text/markdown; charset=utf-8", body: front + markdown };
     }
     case "html":
-      return { contentType: "text/html; charset=utf-8", body: renderHtml(page.blocks, verdicts, { title, url: source.url }) };
+      return { contentType: "text/html; charset=utf-8", body: renderHtml(page.blocks, verdicts, { ...rendering, url: source.url, lang: metadata.lang ?? undefined }) };
     case "json": {
       const body: Record<string, unknown> = {
         title,

@@ -8,7 +8,7 @@
  * Every item ends in exactly one outcome; nothing here throws for a bad item, so one broken
  * article cannot take the feed down.
  */
-import { renderText } from "../core/render";
+import { renderText } from "../core/render-text";
 import { renderHtmlFragment } from "../core/render-html";
 import type { FeedItem, FullText } from "../core/feed/types";
 import { registrableDomain, unwrapAggregator } from "../core/url-key";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BlockVerdict } from "../../src/core/classify";
-import { renderHtml } from "../../src/core/render-html";
-import { escapeInline, escapeLine, renderMarkdown } from "../../src/core/render-markdown";
+import { renderHtml, type HtmlOptions } from "../../src/core/render-html";
+import { escapeInline, escapeLine, renderMarkdown, type MarkdownOptions } from "../../src/core/render-markdown";
 import { segmentHtml } from "../../src/core/segment";
 import type { TextBlock } from "../../src/core/types";
 
@@ -21,12 +21,12 @@ function page(body: string, boiler?: RegExp): { blocks: TextBlock[]; verdicts: B
   const { blocks } = segmentHtml(`<!DOCTYPE html><html><head></head><body><div id="main">${body}</div></body></html>`);
   return { blocks, verdicts: blocks.map((b) => (boiler?.test(b.text) ? BOILER : CONTENT)) };
 }
-const md = (body: string, options?: { title?: string }) => {
+const md = (body: string, options?: MarkdownOptions) => {
   const { blocks, verdicts } = page(body);
   return renderMarkdown(blocks, verdicts, options);
 };
 /** The `<article>` content of the HTML rendering, one element a line. */
-const article = (body: string, options?: { title?: string }) => {
+const article = (body: string, options?: HtmlOptions) => {
   const { blocks, verdicts } = page(body);
   const html = renderHtml(blocks, verdicts, options);
   return /<article>\n?([\s\S]*?)<\/article>/.exec(html)![1]!.trimEnd();
@@ -214,10 +214,10 @@ describe("escaping", () => {
 });
 
 describe("title", () => {
-  it("is added on top when the first block is not the same h1", () => {
+  it("the first h1 is the headline, moved on top and written once; the page title is not used", () => {
     const body = `<p>Intro</p><h1>Headline</h1>`;
-    expect(md(body, { title: "Headline" })).toBe("# Headline\n\nIntro\n\n# Headline\n");
-    expect(article(body, { title: "Headline" })).toBe("<h1>Headline</h1>\n<p>Intro</p>\n<h1>Headline</h1>");
+    expect(md(body, { title: "Headline | Site" })).toBe("# Headline\n\nIntro\n");
+    expect(article(body, { title: "Headline | Site" })).toBe("<h1>Headline</h1>\n<p>Intro</p>");
   });
 
   it("is not duplicated when the first block is an h1 with the same text", () => {
@@ -226,8 +226,9 @@ describe("title", () => {
     expect(article(body, { title: "The Headline" })).toBe("<h1>The Headline</h1>\n<p>Body</p>");
   });
 
-  it("an h2 with the same text does not count", () => {
-    expect(md(`<h2>Headline</h2>`, { title: "Headline" })).toBe("# Headline\n\n## Headline\n");
+  it("without an h1, the title heads the article and an h2 with the same text is not repeated", () => {
+    expect(md(`<h2>Headline</h2><p>Body</p>`, { title: "Headline" })).toBe("# Headline\n\nBody\n");
+    expect(md(`<h2>Other</h2>`, { title: "Headline" })).toBe("# Headline\n\n## Other\n");
   });
 
   it("sets the document title, falling back to the first heading", () => {

@@ -9,6 +9,7 @@
  * words ("BBC News", "The Verge"). A colon is never stripped on shape alone ("Review: ..." is a
  * headline). Nothing is stripped unless what remains is a plausible headline (10 characters or more).
  */
+import { normalizeHeadline } from "../headline";
 
 /** Separators a site name is attached with; the dash forms need more evidence (see above). */
 const SEPARATOR = /\s+(\||::|·|•|»|-|–|—|\/)\s+/g;
@@ -31,10 +32,6 @@ export function stripSiteName(title: string, hints: SiteHints): string {
   return current;
 }
 
-/** Lower case, letters and digits only, words separated by one space. */
-export function normalizeHeadline(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-}
 
 /**
  * Whether two titles share at least half of the words (3 letters or more) of the one with fewer:
@@ -55,6 +52,8 @@ function significantWords(text: string): Set<string> {
 }
 
 /** Whether a block's text is the headline, ignoring case, whitespace and punctuation. */
+export { normalizeHeadline };
+
 export function isHeadline(blockText: string, headline: string | null): boolean {
   if (headline === null) return false;
   const normalized = normalizeHeadline(headline);

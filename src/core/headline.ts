@@ -1,0 +1,64 @@
+/**
+ * The article's headline, written once at the top of markdown and HTML. Pages usually carry it
+ * twice (the `<title>`, often with a " | Site" suffix, and an `<h1>`), and a metadata title may
+ * be a third copy: the renderers keep one.
+ */
+import type { Unit } from "./render-layout";
+import type { InlineImage } from "./types";
+
+/**
+ * Text for comparing headlines: compatibility forms folded (NFKC), lower case, punctuation and
+ * symbols dropped, whitespace collapsed.
+ */
+export function normalizeHeadline(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Whether two headlines say the same, up to case, whitespace and punctuation. */
+export function sameHeadline(a: string, b: string): boolean {
+  const na = normalizeHeadline(a);
+  return na !== "" && na === normalizeHeadline(b);
+}
+
+export interface PlacedHeadline {
+  /** The text of the one top-level heading; "" when there is none. */
+  headline: string;
+  /** Images of the heading block that became the headline (a hero image), shown right after it. */
+  images: InlineImage[];
+  /** The units without the headline's copy; every other h1 is an h2, so the headline is the only h1. */
+  units: Unit[];
+}
+
+/**
+ * Picks the headline: the given one (a metadata title), else the first h1 of the content, else the
+ * page title. The first h1/h2 equal to it is not repeated, and an h1 that became the headline is
+ * taken out of the flow: so a page title with a " | Site" suffix never heads an article with an h1.
+ */
+export function placeHeadline(units: readonly Unit[], given?: { headline?: string; title?: string }): PlacedHeadline {
+  const clean = (s: string | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
+  let headline = clean(given?.headline);
+  let index = -1;
+  if (headline) index = units.findIndex((u) => isTopHeading(u) && sameHeadline(u.lines.join(" "), headline));
+  else {
+    index = units.findIndex((u) => u.kind === "heading" && u.level === 1);
+    if (index >= 0) headline = clean(units[index]!.lines.join(" "));
+    else {
+      headline = clean(given?.title);
+      if (headline) index = units.findIndex((u) => isTopHeading(u) && sameHeadline(u.lines.join(" "), headline));
+    }
+  }
+  const images = index >= 0 ? units[index]!.blocks.flatMap((b) => b.rich?.images ?? []) : [];
+  const rest = units
+    .filter((_, i) => i !== index)
+    .map((u) => (u.kind === "heading" && u.level === 1 ? { ...u, level: 2 } : u));
+  return { headline, images, units: rest };
+}
+
+function isTopHeading(unit: Unit): boolean {
+  return unit.kind === "heading" && unit.level <= 2;
+}

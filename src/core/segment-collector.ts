@@ -1,0 +1,247 @@
+/**
+ * Block assembly for the segmentation walk (segment.ts): text parts become a block when the walk
+ * ends one, with the holder element's path, the link share, and what rendering needs (RichBlock,
+ * see types.ts): link spans, images, table cells, code as written, list ordinals, rules.
+ */
+import { INLINE } from "./segment-tags";
+import { collapseWhitespace, collapseWithMarks, visibleLength } from "./segment-text";
+import type { InlineImage, Landmark, RichBlock, TextBlock } from "./types";
+
+export interface Frame {
+  /** Document-order number of the element. */
+  id: number;
+  /** Path token of this element, e.g. `div#main.story`. */
+  token: string;
+  tag: string;
+  landmark: Landmark | null;
+  hardTag: string | null;
+  inLink: boolean;
+  /** The enclosing element's frame; the document's frame has none. Blocks keep their chain alive. */
+  parent: Frame | null;
+  /** The innermost enclosing `<a href>`, whose own `href` is its kept target (null when dropped). */
+  link: Frame | null;
+  href: string | null;
+  /** Number of the enclosing data table (segment.ts: one block per row), 0 outside one. */
+  table: number;
+  /** Inside a `pre`: the code language ("" unknown); null outside. */
+  code: string | null;
+  /** On an `ol`: items begun so far, from `start`. On an `li` of an `ol`: its number. */
+  ordinal: number;
+  /** On a `picture`: the srcset of its first `<source>`. */
+  srcset: string | null;
+}
+
+interface PendingImage {
+  image: InlineImage;
+  /** The element a block must sit in to take the image. */
+  container: Frame;
+  /** How many times the search moved one element up (see RichBlock in types.ts). */
+  levels: number;
+}
+
+/** How far up an image looks for a block before it is dropped. */
+const MAX_IMAGE_LEVELS = 2;
+
+export function isCell(tag: string): boolean {
+  return tag === "td" || tag === "th";
+}
+
+/** The nearest enclosing element that is not inline: where an image looks for its block. */
+export function blockContainer(frame: Frame): Frame {
+  let f = frame;
+  while (INLINE.has(f.tag) && f.parent) f = f.parent;
+  return f;
+}
+
+/** Elements that hold no block of their own: inline ones, and the cells of a data-table row. */
+function passesThrough(frame: Frame): boolean {
+  return INLINE.has(frame.tag) || (frame.table !== 0 && isCell(frame.tag));
+}
+
+export class BlockCollector {
+  readonly blocks: TextBlock[] = [];
+  private parts: string[] = [];
+  private linkChars = 0;
+  private totalChars = 0;
+  /** The innermost element around the block's first text. */
+  private first: Frame | null = null;
+  /** Part indexes where something rendering needs happens; null while the block has none. */
+  private marks: number[] | null = null;
+  private linkMarks: { start: number; end: number; href: string }[] = [];
+  private openLink: Frame | null = null;
+  private imageMarks: { mark: number; image: InlineImage }[] = [];
+  private cellMarks: { mark: number; header: boolean }[] = [];
+  private pendingImages: PendingImage[] = [];
+  private hrPending = false;
+
+  constructor(private readonly root: Frame) {}
+
+  add(text: string, frame: Frame): void {
+    if (this.parts.length === 0) this.first = frame;
+    if (frame.link !== this.openLink) this.switchLink(frame.link);
+    this.parts.push(text);
+    const visible = visibleLength(text);
+    this.totalChars += visible;
+    if (frame.inLink) this.linkChars += visible;
+  }
+
+  /** A cell of a data-table row begins: a word boundary, and where the cell's text starts. */
+  cell(header: boolean): void {
+    this.wordBreak();
+    this.cellMarks.push({ mark: this.mark(), header });
+  }
+
+  /** A break (`<br>`, an image) inside a row: words on both sides stay apart, the block goes on. */
+  wordBreak(): void {
+    if (this.parts.length > 0) this.parts.push(" ");
+  }
+
+  /** An image that stands where it is in the block's text (inside a data-table row). */
+  inlineImage(image: InlineImage): void {
+    this.wordBreak();
+    this.imageMarks.push({ mark: this.mark(), image });
+  }
+
+  /** An image outside a row: it goes with a nearby block (types.ts, RichBlock). The block before it has ended. */
+  image(image: InlineImage, frame: Frame): void {
+    const container = blockContainer(frame);
+    if (container !== this.root) this.pendingImages.push({ image, container, levels: 0 });
+  }
+
+  rule(): void {
+    this.hrPending = true;
+  }
+
+  /** The walk left `frame` (after flushing): images waiting inside it settle or look one level up. */
+  closed(frame: Frame): void {
+    if (this.pendingImages.length === 0) return;
+    const last = this.blocks[this.blocks.length - 1];
+    const waiting: PendingImage[] = [];
+    for (const pending of this.pendingImages) {
+      if (pending.container !== frame) waiting.push(pending);
+      else if (last?.ancestors?.includes(frame.id)) addImage(last, { ...pending.image, at: last.text.length });
+      else if (pending.levels < MAX_IMAGE_LEVELS && frame.parent && frame.parent !== this.root) {
+        waiting.push({ image: pending.image, container: blockContainer(frame.parent), levels: pending.levels + 1 });
+      }
+    }
+    this.pendingImages = waiting;
+  }
+
+  private mark(): number {
+    (this.marks ??= []).push(this.parts.length);
+    return this.marks.length - 1;
+  }
+
+  private switchLink(link: Frame | null): void {
+    const open = this.linkMarks[this.linkMarks.length - 1];
+    if (this.openLink?.href && open) open.end = this.mark();
+    this.openLink = link;
+    if (link?.href) this.linkMarks.push({ start: this.mark(), end: -1, href: link.href });
+  }
+
+  flush(): void {
+    if (this.parts.length === 0) {
+      // Most flushes find nothing: keep them allocation-free.
+      if (this.marks) this.reset();
+      return;
+    }
+    if (this.openLink) this.switchLink(null);
+    const first = this.first!;
+    let text: string;
+    let rich: RichBlock | undefined;
+    if (this.marks) {
+      const offsets = collapseWithMarks(this.parts, this.marks);
+      text = offsets.text;
+      rich = {};
+      const links = this.linkMarks
+        .map((l) => ({ start: offsets.next[l.start]!, end: offsets.before[l.end]!, href: l.href }))
+        .filter((l) => l.start < l.end);
+      if (links.length) rich.links = links;
+      if (this.imageMarks.length) rich.images = this.imageMarks.map((m) => ({ ...m.image, at: offsets.next[m.mark]! }));
+      if (this.cellMarks.length && first.table) {
+        rich.row = {
+          table: first.table,
+          cells: this.cellMarks.map((c) => offsets.next[c.mark]!),
+          header: this.cellMarks.map((c) => c.header),
+        };
+      }
+    } else {
+      text = collapseWhitespace(this.parts.length === 1 ? this.parts[0]! : this.parts.join(""));
+    }
+    if (text) this.push(text, first, rich);
+    this.reset();
+  }
+
+  private push(text: string, first: Frame, rich: RichBlock | undefined): void {
+    // The holder is the nearest non-inline element (a data-table row for its cells); a top-level
+    // inline element holds its own text.
+    let holder = first;
+    while (passesThrough(holder) && holder.parent && holder.parent !== this.root) holder = holder.parent;
+    // Path and ancestors run from the top-level element down; text outside any element has the document's.
+    const chain: Frame[] = [];
+    for (let f: Frame | null = holder; f && f !== this.root; f = f.parent) chain.push(f);
+    if (chain.length === 0) chain.push(this.root);
+    chain.reverse();
+    const block: TextBlock = {
+      text,
+      // join, not +=: a flat string, never a chain of thousands of concatenations on deep pages.
+      path: chain.map((f) => f.token).join(">"),
+      linkShare: this.totalChars > 0 ? this.linkChars / this.totalChars : 0,
+      landmark: first.landmark,
+      hardTag: first.hardTag,
+      tag: holder.tag,
+      element: holder.id,
+      ancestors: chain.map((f) => f.id),
+    };
+    if (first.code !== null) {
+      const raw = (this.parts.length === 1 ? this.parts[0]! : this.parts.join(""))
+        .replace(/^(?:[ \t]*\r?\n)+/, "")
+        .trimEnd();
+      (rich ??= {}).code = { raw, language: first.code };
+    }
+    for (let f: Frame | null = first; f && f !== this.root; f = f.parent) {
+      if (f.tag !== "li") continue;
+      if (f.ordinal > 0) (rich ??= {}).ordinal = f.ordinal;
+      break;
+    }
+    if (this.hrPending) {
+      (rich ??= {}).hrBefore = true;
+      this.hrPending = false;
+    }
+    if (rich && Object.keys(rich).length > 0) block.rich = rich;
+    this.blocks.push(block);
+    if (this.pendingImages.length) this.takeImages(block);
+  }
+
+  /** Images waiting in an element this block sits in go before its text. */
+  private takeImages(block: TextBlock): void {
+    const waiting: PendingImage[] = [];
+    const taken: InlineImage[] = [];
+    for (const pending of this.pendingImages) {
+      if (block.ancestors!.includes(pending.container.id)) taken.push({ ...pending.image, at: 0 });
+      else waiting.push(pending);
+    }
+    this.pendingImages = waiting;
+    if (taken.length === 0) return;
+    const rich = (block.rich ??= {});
+    rich.images = [...taken, ...(rich.images ?? [])];
+  }
+
+  private reset(): void {
+    this.parts = [];
+    this.linkChars = 0;
+    this.totalChars = 0;
+    this.first = null;
+    this.openLink = null;
+    if (this.marks === null) return;
+    this.marks = null;
+    this.linkMarks = [];
+    this.imageMarks = [];
+    this.cellMarks = [];
+  }
+}
+
+function addImage(block: TextBlock, image: InlineImage): void {
+  const rich = (block.rich ??= {});
+  (rich.images ??= []).push(image);
+}

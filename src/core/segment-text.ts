@@ -1,0 +1,87 @@
+/**
+ * Whitespace handling of segmentation: a block's text is its parts joined, with runs of JavaScript
+ * whitespace collapsed to one space and none at the ends.
+ */
+
+/**
+ * `text.replace(/\s+/g, " ").trim()`: runs of JavaScript whitespace become one space, none at the
+ * ends. By hand because it runs once per block and per title; String.prototype.trim strips exactly `\s`.
+ */
+export function collapseWhitespace(text: string): string {
+  let out = "";
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i === n) break;
+    let j = i + 1;
+    while (j < n && !isSpace(text.charCodeAt(j))) j++;
+    out = out === "" ? text.slice(i, j) : out + " " + text.slice(i, j);
+    i = j;
+  }
+  return out;
+}
+
+/** Whether a UTF-16 code unit is one JavaScript's `\s` matches (what collapsing removes). */
+export function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f ||
+    c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+/** `text.replace(/\s/g, "").length` without building the string: this runs once per text node. */
+export function visibleLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
+}
+
+/** Where marks fall in the collapsed text: `before` right after the text so far, `next` where the next word starts. */
+export interface MarkOffsets {
+  text: string;
+  before: number[];
+  next: number[];
+}
+
+/**
+ * collapseWhitespace(parts.join("")), and the offsets of marks placed between parts (mark `k`
+ * stands before part `marks[k]`; marks ascend). Used only for blocks with links, images or cells,
+ * which need offsets into the collapsed text.
+ */
+export function collapseWithMarks(parts: readonly string[], marks: readonly number[]): MarkOffsets {
+  let out = "";
+  let space = false;
+  let m = 0;
+  const before: number[] = new Array<number>(marks.length);
+  const next: number[] = new Array<number>(marks.length);
+  let unresolved = 0;
+  for (let p = 0; p <= parts.length; p++) {
+    while (m < marks.length && marks[m]! <= p) {
+      before[m] = out.length;
+      m++;
+    }
+    if (p === parts.length) break;
+    const s = parts[p]!;
+    let i = 0;
+    while (i < s.length) {
+      if (isSpace(s.charCodeAt(i))) {
+        space = true;
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < s.length && !isSpace(s.charCodeAt(j))) j++;
+      if (out !== "" && space) out += " ";
+      // Marks waiting for a word start here.
+      for (; unresolved < m; unresolved++) next[unresolved] = out.length;
+      out += s.slice(i, j);
+      space = false;
+      i = j;
+    }
+  }
+  for (; unresolved < marks.length; unresolved++) next[unresolved] = out.length;
+  return { text: out, before, next };
+}
