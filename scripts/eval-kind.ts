@@ -135,6 +135,7 @@ if (process.argv.includes("--interstitial")) {
 
 if (process.argv.includes("--write")) {
   const rounded = { ...model, weights: model.weights.map((w) => w.map((x) => Number(x.toFixed(3)))) };
-  writeFileSync(join(import.meta.dirname, "../src/core/page-kind-weights.json"), JSON.stringify(rounded, null, 1) + "\n");
+  const out = join(import.meta.dirname, "../src/core/page-kind-weights.json");
+  writeFileSync(out, JSON.stringify(rounded, null, 1) + "\n");
   console.log("wrote src/core/page-kind-weights.json");
 }

@@ -29,26 +29,55 @@ export interface InterstitialVerdict {
   templateShare: number | null;
 }
 
-/** Titles of challenge pages (vendors' fixed strings and their translations). */
-const CHALLENGE_TITLE =
-  /^(?:just a moment|attention required|access denied|are you a robot|security check|ddos-guard|one more step|please wait|verifying you are human|checking your browser|robot check|bot verification|human verification|un instant|einen moment|un momento|um momento|один момент|подождите|доступ запрещен)/i;
+/** One case-insensitive pattern from a list of alternatives (each a regular expression). */
+function anyOf(alternatives: readonly string[], anchored = false): RegExp {
+  return new RegExp(`${anchored ? "^" : ""}(?:${alternatives.join("|")})`, "i");
+}
 
-/** Sentences of challenges and JavaScript shells. */
-const CHALLENGE_TEXT =
-  /checking (?:your browser|if the site connection is secure)|verify(?:ing)? (?:you are|that you are) (?:a )?human|are you a robot|complete the security check|unusual traffic from your|press (?:&|and) hold|enable cookies and reload|ray id:/i;
-const JAVASCRIPT_TEXT =
-  /(?:enable|activate|turn on) javascript|javascript (?:is )?(?:disabled|required|is not enabled)|requires javascript|javascript aktivieren|activez (?:le )?javascript|(?:habilita|activa) (?:el )?javascript|attiva(?:re)? javascript|ative o javascript|включите javascript/i;
-const CONSENT_TEXT =
-  /we use cookies|accept (?:all )?cookies|cookie (?:settings|preferences)|your privacy choices|wir verwenden cookies|nous utilisons des cookies|utilizamos cookies|utilizziamo (?:i )?cookie|использует файлы cookie/i;
-const PAYWALL_TEXT =
-  /subscribe to (?:continue|read|keep reading|unlock)|to continue reading|already a subscriber|subscribers only|for subscribers|this (?:article|content|story) is (?:for|available to|reserved for) (?:subscribers|members)|jetzt weiterlesen|abonnez-vous pour|pour lire la suite|suscríbete para|para seguir leyendo|abbonati per|assine para continuar|подпишитесь,? чтобы/i;
+/** Titles of challenge pages (vendors' fixed strings and their translations), matched at the start. */
+const CHALLENGE_TITLE = anyOf([
+  "just a moment", "attention required", "access denied", "are you a robot", "security check", "ddos-guard",
+  "one more step", "please wait", "verifying you are human", "checking your browser", "robot check",
+  "bot verification", "human verification", "un instant", "einen moment", "un momento", "um momento",
+  "один момент", "подождите", "доступ запрещен",
+], true);
+
+/** Sentences of challenge pages. */
+const CHALLENGE_TEXT = anyOf([
+  "checking (?:your browser|if the site connection is secure)", "verify(?:ing)? (?:that )?you are (?:a )?human",
+  "are you a robot", "complete the security check", "unusual traffic from your", "press (?:&|and) hold",
+  "enable cookies and reload", "ray id:",
+]);
+/** Sentences of pages that render nothing without JavaScript. */
+const JAVASCRIPT_TEXT = anyOf([
+  "(?:enable|activate|turn on) javascript", "javascript (?:is )?(?:disabled|required|is not enabled)",
+  "requires javascript", "javascript aktivieren", "activez (?:le )?javascript",
+  "(?:habilita|activa) (?:el )?javascript",
+  "attiva(?:re)? javascript", "ative o javascript", "включите javascript",
+]);
+/** Sentences of consent dialogs. */
+const CONSENT_TEXT = anyOf([
+  "we use cookies", "accept (?:all )?cookies", "cookie (?:settings|preferences)", "your privacy choices",
+  "wir verwenden cookies", "nous utilisons des cookies", "utilizamos cookies", "utilizziamo (?:i )?cookie",
+  "использует файлы cookie",
+]);
+/** Sentences of paywalls. */
+const PAYWALL_TEXT = anyOf([
+  "subscribe to (?:continue|read|keep reading|unlock)", "to continue reading", "already a subscriber",
+  "subscribers only", "for subscribers",
+  "this (?:article|content|story) is (?:for|available to|reserved for) (?:subscribers|members)",
+  "jetzt weiterlesen", "abonnez-vous pour", "pour lire la suite", "suscríbete para", "para seguir leyendo",
+  "abbonati per", "assine para continuar", "подпишитесь,? чтобы",
+]);
 
 /**
  * Class/id words of wall containers (template vocabulary). Not "cmp" (consent management platform):
  * Adobe's Core Components prefix every class with it.
  */
-const CONSENT_WORDS = new Set(["consent", "cookie", "cookies", "gdpr", "ccpa", "onetrust", "cookiebot", "usercentrics", "didomi", "quantcast"]);
-const CHALLENGE_WORDS = new Set(["captcha", "recaptcha", "hcaptcha", "turnstile", "challenge", "ddos", "interstitial"]);
+const CONSENT_WORDS = new Set(["consent", "cookie", "cookies", "gdpr", "ccpa", "onetrust", "cookiebot",
+  "usercentrics", "didomi", "quantcast"]);
+const CHALLENGE_WORDS = new Set(["captcha", "recaptcha", "hcaptcha", "turnstile", "challenge", "ddos",
+  "interstitial"]);
 const JS_WORDS = new Set(["noscript", "nojs", "jsrequired"]);
 const PAYWALL_WORDS = new Set(["paywall", "regwall", "metered", "piano", "subscriber", "premium"]);
 
@@ -72,18 +101,19 @@ export const TEMPLATE_PAGE_SHARE = 0.95;
 type Wall = "consent" | "challenge" | "javascript" | "paywall";
 
 /**
- * A wall container holds a dialog's worth of text. A bigger element with such a word wraps the page
- * itself (`body.paywall-active`, `div.premium-content` around a whole article) and says nothing.
+ * A wall container holds a dialog's worth of text, and not the page's heading. A bigger element
+ * with such a word, or one around the `<h1>`, wraps the page itself (`body.paywall-active`,
+ * `main.premium` around a whole article) and says nothing.
  */
 export const WALL_MAX_CHARS = 1500;
 
-function wallOf(b: TextBlock, elementChars: ReadonlyMap<number, number>): Wall | null {
+function wallOf(b: TextBlock, elementChars: ReadonlyMap<number, number>, heading: ReadonlySet<number>): Wall | null {
   const tokens = pathTokens(b.path);
   const ids = b.ancestors ?? [];
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
     const id = ids.length === tokens.length ? ids[k]! : -1;
-    if ((elementChars.get(id) ?? 0) > WALL_MAX_CHARS) continue;
+    if ((elementChars.get(id) ?? 0) > WALL_MAX_CHARS || heading.has(id)) continue;
     if (tokenHas(t, CONSENT_WORDS)) return "consent";
     if (tokenHas(t, CHALLENGE_WORDS, ["captcha"])) return "challenge";
     if (tokenHas(t, JS_WORDS)) return "javascript";
@@ -100,7 +130,7 @@ function wallOf(b: TextBlock, elementChars: ReadonlyMap<number, number>): Wall |
 export function templateShare(page: SegmentedPage, evidence: BranchEvidence): number | null {
   const support = evidence.support[0] ?? 0;
   const depth = evidence.nodes.length;
-  if (support < TEMPLATE_MIN_SUPPORT || depth === 0 || evidence.counts.length !== page.blocks.length * depth) return null;
+  if (support < TEMPLATE_MIN_SUPPORT || evidence.counts.length !== page.blocks.length * depth) return null;
   let total = 0;
   let template = 0;
   page.blocks.forEach((b, i) => {
@@ -117,10 +147,13 @@ export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | 
   let ownProse = 0;
   const walls = new Map<Wall, number>();
   const elementChars = new Map<number, number>();
-  for (const b of page.blocks) for (const id of b.ancestors ?? []) elementChars.set(id, (elementChars.get(id) ?? 0) + b.text.length);
+  for (const b of page.blocks) {
+    for (const id of b.ancestors ?? []) elementChars.set(id, (elementChars.get(id) ?? 0) + b.text.length);
+  }
+  const heading = new Set(page.blocks.find((b) => b.tag === "h1")?.ancestors ?? []);
   for (const b of page.blocks) {
     total += b.text.length;
-    const wall = wallOf(b, elementChars);
+    const wall = wallOf(b, elementChars, heading);
     if (wall) walls.set(wall, (walls.get(wall) ?? 0) + b.text.length);
     // Own prose: what a reader came for; link lists, forms, nav and footers are chrome on any page.
     else if (b.linkShare < 0.5 && !b.hardTag) ownProse += b.text.length;
@@ -138,6 +171,7 @@ export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | 
   if (shown("paywall") && ownProse < PAYWALL_MAX_PROSE) return verdict("paywall");
   if (total < EMPTY_MAX_CHARS) return verdict("empty");
   // Both: a share alone would flag a short real page on a site with a heavy template.
-  if (share !== null && share >= TEMPLATE_PAGE_SHARE && total * (1 - share) < WALL_MAX_PROSE) return verdict("template-only");
+  const templateOnly = share !== null && share >= TEMPLATE_PAGE_SHARE && total * (1 - share) < WALL_MAX_PROSE;
+  if (templateOnly) return verdict("template-only");
   return verdict(null);
 }

@@ -18,7 +18,8 @@ import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage, TextBlock } from "./types";
 import WEIGHTS from "./page-kind-weights.json";
 
-export type PageKind = "article" | "thread" | "product" | "listing" | "documentation" | "service" | "interstitial" | "other";
+export type PageKind =
+  "article" | "thread" | "product" | "listing" | "documentation" | "service" | "interstitial" | "other";
 
 /** Template vocabulary: class/id words that name a page region's role, grouped by the kind they suggest. */
 const VOCABULARY = {
@@ -61,7 +62,10 @@ const URL_SETS = URL_GROUPS.map((g) => new Set<string>(URL_VOCABULARY[g]));
  * Price tags: a currency sign or code next to a number. Currency codes are ISO vocabulary, not
  * page prose; the test is only applied to short blocks, where a price stands alone.
  */
-const PRICE = /(?:[$€£¥₹₽]|\b(?:usd|eur|gbp|chf|kr|zł|rs)\.?)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:[€£₽]|zł|\b(?:usd|eur|gbp|chf|kr)\b)/i;
+const PRICE = new RegExp([
+  "(?:[$€£¥₹₽]|\\b(?:usd|eur|gbp|chf|kr|zł|rs)\\.?)\\s?\\d",
+  "\\d(?:[\\d.,\\s]*\\d)?\\s?(?:[€£₽]|zł|\\b(?:usd|eur|gbp|chf|kr)\\b)",
+].join("|"), "i");
 /** Numeric dates and clock times: the timestamps posts and list entries carry, in any language. */
 const DATE = /\b(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2})\b/;
 
@@ -87,7 +91,10 @@ function records(blocks: readonly TextBlock[]): { count: number; chars: number; 
     for (let k = 1; k < ids.length; k++) {
       let c = children.get(ids[k]!);
       // The token without its id: ids number posts (#post-123) and would split a group of one shape.
-      if (!c) children.set(ids[k]!, (c = { key: `${ids[k - 1]}|${tokens[k]!.replace(/#[^.]*/, "")}`, blocks: 0, chars: 0, linkChars: 0 }));
+      if (!c) {
+        const key = `${ids[k - 1]}|${tokens[k]!.replace(/#[^.]*/, "")}`;
+        children.set(ids[k]!, (c = { key, blocks: 0, chars: 0, linkChars: 0 }));
+      }
       c.blocks++;
       c.chars += b.text.length;
       c.linkChars += b.text.length * b.linkShare;
@@ -110,6 +117,11 @@ function records(blocks: readonly TextBlock[]): { count: number; chars: number; 
     best = { count: g.length, chars, linkChars: g.reduce((s, c) => s + c.linkChars, 0), spread: sd / mean };
   }
   return best;
+}
+
+/** A `pre` element's path token (`pre`, `pre.highlight`), not `prefix-nav` or `preview`. */
+function isPre(token: string): boolean {
+  return token.startsWith("pre") && (token.length === 3 || token[3] === "." || token[3] === "#");
 }
 
 /** ln(1 + x) / 10: counts and lengths on a scale the regression's other inputs share. */
@@ -160,7 +172,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     } else if (n >= 20) run = 0;
     if (n >= 200 && b.linkShare < 0.2) longBlocks++;
     const tokens = pathTokens(b.path);
-    if (b.tag === "pre" || tokens.some((t) => t.startsWith("pre") && (t.length === 3 || t[3] === "." || t[3] === "#"))) {
+    if (b.tag === "pre" || tokens.some(isPre)) {
       code += n;
       codeBlocks++;
     }
