@@ -1,0 +1,177 @@
+/**
+ * Interstitials: responses that stand in for the page the URL names, so their text is not that
+ * page's content and must never teach the domain's URL Tree: consent walls, bot challenges
+ * ("Just a moment..."), "enable JavaScript" shells, paywall teasers ("subscribe to continue").
+ *
+ * Evidence, strongest first: a challenge title; a wall container (class/id words such as consent,
+ * cookie, paywall, captcha) or a wall phrase, on a page with almost no other prose; an empty page;
+ * and, given the URL Tree's branch evidence, a page whose text the domain's other documents nearly
+ * all carry too (nothing but template: the real content never arrived).
+ *
+ * Phrase lists: titles and sentences of walls are page text, so no class/id vocabulary can catch a
+ * challenge page that has no markup to speak of. The lists below are small and documented on purpose:
+ * the phrasings of the common challenge vendors (Cloudflare, DDoS-Guard, Akamai, PerimeterX) and of
+ * JS shells and paywalls in English, German, French, Spanish, Italian, Portuguese and Russian. A
+ * phrase alone never decides: the page must also carry little other prose.
+ */
+import { pathTokens, tokenHas } from "./path-words";
+import type { BranchEvidence } from "./tree-evidence";
+import type { SegmentedPage, TextBlock } from "./types";
+
+export type InterstitialReason = "challenge" | "javascript" | "consent" | "paywall" | "empty" | "template-only";
+
+export interface InterstitialVerdict {
+  interstitial: boolean;
+  reason: InterstitialReason | null;
+  /** Characters of prose outside wall containers, wall phrases and boilerplate tags: the page's own text. */
+  ownProse: number;
+  /** With evidence: share of the page's characters in blocks most of the domain's documents carry. */
+  templateShare: number | null;
+}
+
+/** One case-insensitive pattern from a list of alternatives (each a regular expression). */
+function anyOf(alternatives: readonly string[], anchored = false): RegExp {
+  return new RegExp(`${anchored ? "^" : ""}(?:${alternatives.join("|")})`, "i");
+}
+
+/** Titles of challenge pages (vendors' fixed strings and their translations), matched at the start. */
+const CHALLENGE_TITLE = anyOf([
+  "just a moment", "attention required", "access denied", "are you a robot", "security check", "ddos-guard",
+  "one more step", "please wait", "verifying you are human", "checking your browser", "robot check",
+  "bot verification", "human verification", "un instant", "einen moment", "un momento", "um momento",
+  "один момент", "подождите", "доступ запрещен",
+], true);
+
+/** Sentences of challenge pages. */
+const CHALLENGE_TEXT = anyOf([
+  "checking (?:your browser|if the site connection is secure)", "verify(?:ing)? (?:that )?you are (?:a )?human",
+  "are you a robot", "complete the security check", "unusual traffic from your", "press (?:&|and) hold",
+  "enable cookies and reload", "ray id:",
+]);
+/** Sentences of pages that render nothing without JavaScript. */
+const JAVASCRIPT_TEXT = anyOf([
+  "(?:enable|activate|turn on) javascript", "javascript (?:is )?(?:disabled|required|is not enabled)",
+  "requires javascript", "javascript aktivieren", "activez (?:le )?javascript",
+  "(?:habilita|activa) (?:el )?javascript",
+  "attiva(?:re)? javascript", "ative o javascript", "включите javascript",
+]);
+/** Sentences of consent dialogs. */
+const CONSENT_TEXT = anyOf([
+  "we use cookies", "accept (?:all )?cookies", "cookie (?:settings|preferences)", "your privacy choices",
+  "wir verwenden cookies", "nous utilisons des cookies", "utilizamos cookies", "utilizziamo (?:i )?cookie",
+  "использует файлы cookie",
+]);
+/** Sentences of paywalls. */
+const PAYWALL_TEXT = anyOf([
+  "subscribe to (?:continue|read|keep reading|unlock)", "to continue reading", "already a subscriber",
+  "subscribers only", "for subscribers",
+  "this (?:article|content|story) is (?:for|available to|reserved for) (?:subscribers|members)",
+  "jetzt weiterlesen", "abonnez-vous pour", "pour lire la suite", "suscríbete para", "para seguir leyendo",
+  "abbonati per", "assine para continuar", "подпишитесь,? чтобы",
+]);
+
+/**
+ * Class/id words of wall containers (template vocabulary). Not "cmp" (consent management platform):
+ * Adobe's Core Components prefix every class with it.
+ */
+const CONSENT_WORDS = new Set(["consent", "cookie", "cookies", "gdpr", "ccpa", "onetrust", "cookiebot",
+  "usercentrics", "didomi", "quantcast"]);
+const CHALLENGE_WORDS = new Set(["captcha", "recaptcha", "hcaptcha", "turnstile", "challenge", "ddos",
+  "interstitial"]);
+const JS_WORDS = new Set(["noscript", "nojs", "jsrequired"]);
+const PAYWALL_WORDS = new Set(["paywall", "regwall", "metered", "piano", "subscriber", "premium"]);
+
+/** Share of the page's characters a wall's blocks must hold to speak for the page. */
+export const WALL_MIN_SHARE = 0.15;
+/** The page's own prose below this many characters leaves room for nothing but the wall's message. */
+export const WALL_MAX_PROSE = 200;
+/** A challenge or JS shell may keep some site chrome text (a footer, a help paragraph). */
+export const CHALLENGE_MAX_PROSE = 400;
+/** A paywall teaser shows a headline and a couple of sentences before "subscribe to continue". */
+export const PAYWALL_MAX_PROSE = 500;
+/** A page with less text than this (an unrendered JS shell, an empty response) has no content at all. */
+export const EMPTY_MAX_CHARS = 30;
+/** Template-only: the domain must know this many documents for "most of them carry it" to mean template. */
+export const TEMPLATE_MIN_SUPPORT = 8;
+/** A block most of the domain's other documents carry (the cascade's template share). */
+export const TEMPLATE_BLOCK_SHARE = 0.5;
+/** Template-only when at least this share of the page's characters is template and little prose is left. */
+export const TEMPLATE_PAGE_SHARE = 0.95;
+
+type Wall = "consent" | "challenge" | "javascript" | "paywall";
+
+/**
+ * A wall container holds a dialog's worth of text, and not the page's heading. A bigger element
+ * with such a word, or one around the `<h1>`, wraps the page itself (`body.paywall-active`,
+ * `main.premium` around a whole article) and says nothing.
+ */
+export const WALL_MAX_CHARS = 1500;
+
+function wallOf(b: TextBlock, elementChars: ReadonlyMap<number, number>, heading: ReadonlySet<number>): Wall | null {
+  const tokens = pathTokens(b.path);
+  const ids = b.ancestors ?? [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    const id = ids.length === tokens.length ? ids[k]! : -1;
+    if ((elementChars.get(id) ?? 0) > WALL_MAX_CHARS || heading.has(id)) continue;
+    if (tokenHas(t, CONSENT_WORDS)) return "consent";
+    if (tokenHas(t, CHALLENGE_WORDS, ["captcha"])) return "challenge";
+    if (tokenHas(t, JS_WORDS)) return "javascript";
+    if (tokenHas(t, PAYWALL_WORDS, ["paywall"])) return "paywall";
+  }
+  if (CHALLENGE_TEXT.test(b.text)) return "challenge";
+  if (JAVASCRIPT_TEXT.test(b.text)) return "javascript";
+  if (CONSENT_TEXT.test(b.text)) return "consent";
+  if (PAYWALL_TEXT.test(b.text)) return "paywall";
+  return null;
+}
+
+/** Share of the page's characters in blocks most of the domain's other documents also hold. */
+export function templateShare(page: SegmentedPage, evidence: BranchEvidence): number | null {
+  const support = evidence.support[0] ?? 0;
+  const depth = evidence.nodes.length;
+  if (support < TEMPLATE_MIN_SUPPORT || evidence.counts.length !== page.blocks.length * depth) return null;
+  let total = 0;
+  let template = 0;
+  page.blocks.forEach((b, i) => {
+    total += b.text.length;
+    // This document is counted once in both figures; the share is over the other documents.
+    const count = evidence.counts[i * depth]!;
+    if ((count - 1) / (support - 1) >= TEMPLATE_BLOCK_SHARE) template += b.text.length;
+  });
+  return total > 0 ? template / total : null;
+}
+
+export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | null): InterstitialVerdict {
+  let total = 0;
+  let ownProse = 0;
+  const walls = new Map<Wall, number>();
+  const elementChars = new Map<number, number>();
+  for (const b of page.blocks) {
+    for (const id of b.ancestors ?? []) elementChars.set(id, (elementChars.get(id) ?? 0) + b.text.length);
+  }
+  const heading = new Set(page.blocks.find((b) => b.tag === "h1")?.ancestors ?? []);
+  for (const b of page.blocks) {
+    total += b.text.length;
+    const wall = wallOf(b, elementChars, heading);
+    if (wall) walls.set(wall, (walls.get(wall) ?? 0) + b.text.length);
+    // Own prose: what a reader came for; link lists, forms, nav and footers are chrome on any page.
+    else if (b.linkShare < 0.5 && !b.hardTag) ownProse += b.text.length;
+  }
+  const share = evidence ? templateShare(page, evidence) : null;
+  const verdict = (reason: InterstitialReason | null): InterstitialVerdict =>
+    ({ interstitial: reason !== null, reason, ownProse, templateShare: share });
+  if (CHALLENGE_TITLE.test(page.title) && ownProse < CHALLENGE_MAX_PROSE * 4) return verdict("challenge");
+  // A wall must also be a fair part of what the page says: a cookie banner over a product grid
+  // (no prose, all links and buttons) leaves the grid as the page.
+  const shown = (wall: Wall) => walls.has(wall) && walls.get(wall)! >= WALL_MIN_SHARE * total;
+  if (shown("challenge") && ownProse < CHALLENGE_MAX_PROSE) return verdict("challenge");
+  if (shown("javascript") && ownProse < CHALLENGE_MAX_PROSE) return verdict("javascript");
+  if (shown("consent") && ownProse < WALL_MAX_PROSE) return verdict("consent");
+  if (shown("paywall") && ownProse < PAYWALL_MAX_PROSE) return verdict("paywall");
+  if (total < EMPTY_MAX_CHARS) return verdict("empty");
+  // Both: a share alone would flag a short real page on a site with a heavy template.
+  const templateOnly = share !== null && share >= TEMPLATE_PAGE_SHARE && total * (1 - share) < WALL_MAX_PROSE;
+  if (templateOnly) return verdict("template-only");
+  return verdict(null);
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { isInterstitial } from "../src/core/interstitial";
+import { pageKind, pageSignals } from "../src/core/page-kind";
+import { segmentHtml } from "../src/core/segment";
+import type { BranchEvidence } from "../src/core/tree-evidence";
+
+const chrome = (body: string) => `<html><head><title>T</title></head><body>
+<header><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></nav></header>
+${body}
+<footer><p>© 2025 Example Media. <a href="/privacy">Privacy</a> <a href="/terms">Terms</a></p></footer></body></html>`;
+
+const titled = (title: string, html: string) => html.replace("<title>T</title>", `<title>${title}</title>`);
+
+const SHORT_ARTICLE = chrome(`<main><article><h1>Council approves new bridge</h1>
+<p>The city council voted on Tuesday to fund a new pedestrian bridge across the river, ending a debate that lasted
+three years and drew hundreds of residents to public hearings.</p>
+<p>Construction is expected to begin next spring. The mayor said the bridge would connect two neighbourhoods that have
+long been cut off from each other by the water and the railway.</p>
+<p>Opponents had argued the money would be better spent on road repairs.</p></article></main>
+<div class="cookie-banner"><p>We use cookies to improve your experience.</p><button>Accept</button></div>`);
+
+describe("isInterstitial", () => {
+  it("flags a cookie consent wall", () => {
+    const html = chrome(`<div id="consent-wall" class="gdpr-overlay"><h2>Your privacy matters</h2>
+<p>We and our 842 partners store and access information on your device, such as cookies, to personalise ads and
+content, measure performance and develop products.</p>
+<button>Accept all</button><button>Manage options</button></div>`);
+    expect(isInterstitial(segmentHtml(html))).toMatchObject({ interstitial: true, reason: "consent" });
+  });
+
+  it("flags a Cloudflare-style challenge by its title and by its text", () => {
+    const body = `<div class="main-wrapper"><h1>example.com</h1><h2>Checking if the site connection is secure</h2>
+<p>example.com needs to review the security of your connection before proceeding.</p>
+<div class="footer">Ray ID: 8a1b2c3d4e5f · Performance &amp; security by Cloudflare</div></div>`;
+    const page = segmentHtml(`<html><head><title>Just a moment...</title></head><body>${body}</body></html>`);
+    expect(isInterstitial(page)).toMatchObject({ interstitial: true, reason: "challenge" });
+    const untitled = segmentHtml(`<html><head><title>example.com</title></head><body>${body}</body></html>`);
+    expect(isInterstitial(untitled)).toMatchObject({ interstitial: true, reason: "challenge" });
+  });
+
+  it("flags a shell that needs JavaScript", () => {
+    const html = `<html><head><title>Dashboard</title></head><body><div id="root"></div>
+<div class="fallback"><p>You need to enable JavaScript to run this app.</p></div></body></html>`;
+    expect(isInterstitial(segmentHtml(html))).toMatchObject({ interstitial: true, reason: "javascript" });
+  });
+
+  it("flags a paywall teaser: two sentences, then subscribe to continue", () => {
+    const html = chrome(`<article><h1>The hidden cost of cheap flights</h1>
+<p>Airlines have quietly added fees for seats, bags and even water. Travellers pay more than the fare suggests.</p>
+<div class="article-paywall"><p>Subscribe to continue reading. Already a subscriber? Log in.</p>
+<button>Subscribe for $1</button></div></article>`);
+    expect(isInterstitial(segmentHtml(html))).toMatchObject({ interstitial: true, reason: "paywall" });
+  });
+
+  it("does not flag a short article, even with a cookie banner", () => {
+    const page = segmentHtml(SHORT_ARTICLE);
+    expect(isInterstitial(page)).toMatchObject({ interstitial: false, reason: null });
+    expect(pageKind(page).kind).not.toBe("interstitial");
+  });
+
+  it("does not take a whole page wrapped in a paywall-named element for a teaser", () => {
+    const html = SHORT_ARTICLE.replace("<main>", '<main class="paywall-active premium">');
+    expect(isInterstitial(segmentHtml(html)).interstitial).toBe(false);
+  });
+
+  it("flags a page that is nothing but the domain's template, given the tree's evidence", () => {
+    const page = segmentHtml(chrome(`<div class="content"><p>Loading…</p></div>`));
+    const depth = 2;
+    // Every block is on 19 of the domain's 20 documents: only template reached us.
+    const templated: BranchEvidence = { nodes: ["example.com", "example.com/news"], support: [20, 4],
+      counts: page.blocks.flatMap(() => [19, 4]) };
+    expect(isInterstitial(page, templated)).toMatchObject({ interstitial: true, reason: "template-only" });
+    // The same page with its own text, seen nowhere else, is a page.
+    const article = segmentHtml(SHORT_ARTICLE);
+    const own: BranchEvidence = { nodes: templated.nodes, support: [20, 4],
+      counts: article.blocks.flatMap((b) => (b.tag === "p" && b.text.length > 60 ? [1, 1] : [19, 4])) };
+    expect(own.counts.length).toBe(article.blocks.length * depth);
+    expect(isInterstitial(article, own).interstitial).toBe(false);
+    // A young domain's tree says nothing yet.
+    expect(isInterstitial(page, { ...templated, support: [3, 3] }).reason).not.toBe("template-only");
+  });
+});
+
+describe("pageSignals and pageKind", () => {
+  const post = (n: number) => `<div class="message" id="post-${n}"><div class="user">member${n}</div>
+<div class="date">2024-05-0${n} 10:3${n}</div><div class="body"><p>I had the same issue with my router after the update,
+rolling back the firmware to the previous version fixed it for me after a reboot (${n}).</p></div></div>`;
+  const posts = [1, 2, 3, 4, 5, 6].map(post).join("");
+  const thread = chrome(`<h1>Router drops connection after update</h1><div class="thread">${posts}</div>`);
+
+  it("sees a thread's repeated posts as compound records", () => {
+    const s = pageSignals(segmentHtml(thread));
+    expect(s.records).toBeCloseTo(Math.log1p(6) / 10, 5);
+    expect(s.recordShare).toBeGreaterThan(0.5);
+    expect(s.dates).toBeGreaterThan(0);
+    expect(pageSignals(segmentHtml(SHORT_ARTICLE)).records).toBe(0);
+  });
+
+  it("counts price tags, code and URL words", () => {
+    const product = chrome(`<h1>Desk lamp</h1><div class="price">$49.99</div>
+<form><button>Add to cart</button></form>`);
+    const s = pageSignals(segmentHtml(product), undefined, "https://shop.example.com/products/desk-lamp");
+    expect(s.prices).toBeGreaterThan(0);
+    expect(s.formBlocks).toBeGreaterThan(0);
+    expect(s["url.product"]).toBe(1);
+    expect(s["words.product"]).toBeGreaterThan(0);
+    const docs = pageSignals(segmentHtml(chrome(`<h1>Install</h1><p>Run it.</p><pre><code>npm i x</code></pre>`)));
+    expect(docs.codeShare).toBeGreaterThan(0);
+    expect(pageSignals(segmentHtml(SHORT_ARTICLE)).codeShare).toBe(0);
+  });
+
+  it("names a thread and an article", () => {
+    const threadUrl = "https://forum.example.com/threads/router.123/";
+    expect(pageKind(segmentHtml(thread), undefined, null, { url: threadUrl }).kind).toBe("thread");
+    const articleUrl = "https://example.com/news/2025/council-approves-new-bridge";
+    expect(pageKind(segmentHtml(SHORT_ARTICLE), undefined, null, { url: articleUrl }).kind).toBe("article");
+  });
+
+  it("answers interstitial before any kind", () => {
+    const html = chrome("<p>Checking your browser before accessing example.com.</p>");
+    const page = segmentHtml(titled("Just a moment...", html));
+    expect(pageKind(page).kind).toBe("interstitial");
+  });
+});
