@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { commentRegion, isCommentToken } from "../src/core/comments";
-import { segmentHtml } from "../src/core/segment";
-import type { SegmentedPage } from "../src/core/types";
+import { commentRegion, isCommentToken } from "../../src/core/comments";
+import { segmentHtml } from "../../src/core/segment";
+import type { SegmentedPage } from "../../src/core/types";
 
 const ARTICLE = `<h1>Growing tomatoes on a balcony</h1>
 <p class="meta"><a href="#comments">6 Comments</a></p>

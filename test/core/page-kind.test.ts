@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isInterstitial } from "../src/core/interstitial";
-import { pageKind, pageSignals } from "../src/core/page-kind";
-import { segmentHtml } from "../src/core/segment";
-import type { BranchEvidence } from "../src/core/tree-evidence";
+import { isInterstitial } from "../../src/core/interstitial";
+import { pageKind, pageSignals } from "../../src/core/page-kind";
+import { segmentHtml } from "../../src/core/segment";
+import type { BranchEvidence } from "../../src/core/tree-evidence";
 
 const chrome = (body: string) => `<html><head><title>T</title></head><body>
 <header><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></nav></header>
