@@ -49,13 +49,13 @@ export function crossValidate(
   for (let fold = 0; fold < options.folds; fold++) {
     const model = trainModel(pages.filter((p) => siteFold(p.site, options.folds) !== fold), options.training);
     for (const page of pages.filter((p) => siteFold(p.site, options.folds) === fold)) {
-      const hybrid = (m: ModelWeights) => prf(modelText(page, page.evidence, m, page.served), page.gold).f1;
+      const hybrid = (m: ModelWeights) => prf(modelText(page, page.evidence, m, page.served, page.url), page.gold).f1;
       scores.push({
         corpus: page.corpus,
         site: page.site,
         position: page.position,
         hybrid: hybrid(model),
-        singlePage: prf(modelText(page, null, model, page.cold), page.gold).f1,
+        singlePage: prf(modelText(page, null, model, page.cold, page.url), page.gold).f1,
         sweep: (options.thresholds ?? []).map((threshold) => hybrid({ ...model, threshold })),
       });
     }

@@ -55,7 +55,8 @@ export function modelText(
   evidence: BranchEvidence | null,
   model: ModelWeights,
   features?: readonly Float64Array[],
+  url?: string,
 ): string {
   const classifier = evidence ? HYBRID : SINGLE_PAGE;
-  return renderText(page.blocks, classifyPage(page, evidence, { classifier, model, features }).verdicts);
+  return renderText(page.blocks, classifyPage(page, evidence, { classifier, model, features, url }).verdicts);
 }

@@ -74,6 +74,8 @@ export interface TrainingPage {
   blocks: TextBlock[];
   title: string;
   labels: Uint8Array;
+  /** The page's URL key: the cascade reads its words to tell the page's kind. */
+  url: string;
   /** The tree's evidence as the service's cascade reads it at this point of the stream (null: none yet). */
   evidence: BranchEvidence | null;
   treeSupport: number;
@@ -101,6 +103,7 @@ export function prepareCorpus(dir: string, tokens: Tokenize, labels: LabelRule):
       corpus: corpusName(dir),
       site,
       position: positionInSite,
+      url: prepared.key.key,
       gold: row.gold,
       blocks,
       title,

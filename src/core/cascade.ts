@@ -11,6 +11,7 @@
  * 3. Template override: a block that at least TEMPLATE_SHARE of the other documents at a node
  *    with support >= TEMPLATE_MIN_SUPPORT also contained is boilerplate whatever the model says.
  * 4. Content the tree has never seen on a domain it knows is labelled `content-unseen`.
+ * 5. The page as a whole (page-decision.ts): its kind, and its comment section out of the article.
  * "single-page" runs 2 without tree evidence; "tree" runs a URL Tree rule and the hard rules alone
  * (classify.ts), the paper's classifiers.
  */
@@ -18,6 +19,7 @@ import { treeVerdicts, type BlockVerdict, type HardRules } from "./classify";
 import { blockFeatures, type TreeEvidence } from "./features";
 import { decide, HEURISTICS, type Heuristic } from "./heuristics";
 import { DEFAULT_MODEL, predictBlocks, topEvidence, type ModelWeights } from "./model";
+import { decidePage, type PageDecision } from "./page-decision";
 import { domainSupport, type BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
 
@@ -50,6 +52,8 @@ export interface CascadeOptions {
   model?: ModelWeights;
   /** Features already computed for this page and evidence (training reuses them). */
   features?: readonly Float64Array[];
+  /** The page's URL: its words help tell the page's kind. */
+  url?: string;
 }
 
 export interface PageClassification {
@@ -58,6 +62,8 @@ export interface PageClassification {
   support: number;
   /** "tree" once the domain has MIN_SUPPORT documents, else "cold-start". */
   method: "tree" | "cold-start";
+  /** What the page is and where its comments are (page-decision.ts); null for the tree rules alone. */
+  page: PageDecision | null;
 }
 
 export function classifyPage(page: SegmentedPage, evidence: BranchEvidence | null, options: CascadeOptions): PageClassification {
@@ -66,11 +72,13 @@ export function classifyPage(page: SegmentedPage, evidence: BranchEvidence | nul
   const { classifier } = options;
   if (classifier.kind === "tree") {
     if (!evidence) throw new Error("the tree classifier needs the tree's evidence");
-    return { verdicts: treeVerdicts(page.blocks, evidence, classifier.heuristic, classifier.hard), support, method };
+    return { verdicts: treeVerdicts(page.blocks, evidence, classifier.heuristic, classifier.hard), support, method, page: null };
   }
   const useTree = classifier.kind === "hybrid" && evidence !== null && support >= MIN_EVIDENCE_SUPPORT;
   const perBlock = useTree ? modelEvidence(evidence) : null;
-  return { verdicts: modelVerdicts(page, perBlock, options), support, method };
+  // The page as a whole, last: its kind, and its comment section out of the article.
+  const decided = decidePage(page, modelVerdicts(page, perBlock, options), evidence, options.url);
+  return { verdicts: decided.verdicts, support, method, page: decided.decision };
 }
 
 /** Per block, the tree evidence the model reads: the strict rule's node, and the production vote. */
@@ -116,6 +124,7 @@ function modelVerdicts(page: SegmentedPage, evidence: ModelEvidence | null, opti
       node: evidence?.nodes[i] ?? "",
       support: ev?.support ?? 0,
       count: ev?.count ?? 0,
+      p: pred.p,
     };
   });
 }

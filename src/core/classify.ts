@@ -30,6 +30,8 @@ export interface BlockVerdict {
   support: number;
   /** c(b) of the block at that node, this document included. */
   count: number;
+  /** The model's probability that the block is content (model classifiers only). */
+  p?: number;
 }
 
 export function treeVerdicts(

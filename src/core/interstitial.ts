@@ -128,18 +128,33 @@ function wallOf(b: TextBlock, elementChars: ReadonlyMap<number, number>, heading
 
 /** Share of the page's characters in blocks most of the domain's other documents also hold. */
 export function templateShare(page: SegmentedPage, evidence: BranchEvidence): number | null {
+  return templateShareOf(page.blocks.map((b) => b.text.length), evidence);
+}
+
+/** The same from each block's length alone: what the domain's Durable Object knows of a page. */
+export function templateShareOf(chars: readonly number[], evidence: BranchEvidence): number | null {
   const support = evidence.support[0] ?? 0;
   const depth = evidence.nodes.length;
-  if (support < TEMPLATE_MIN_SUPPORT || evidence.counts.length !== page.blocks.length * depth) return null;
+  if (support < TEMPLATE_MIN_SUPPORT || evidence.counts.length !== chars.length * depth) return null;
   let total = 0;
   let template = 0;
-  page.blocks.forEach((b, i) => {
-    total += b.text.length;
+  chars.forEach((n, i) => {
+    total += n;
     // This document is counted once in both figures; the share is over the other documents.
     const count = evidence.counts[i * depth]!;
-    if ((count - 1) / (support - 1) >= TEMPLATE_BLOCK_SHARE) template += b.text.length;
+    if ((count - 1) / (support - 1) >= TEMPLATE_BLOCK_SHARE) template += n;
   });
   return total > 0 ? template / total : null;
+}
+
+/**
+ * A page that is nothing but the site's template (a wall served at every URL): by share, and by
+ * the little it says besides, so a short real page on a site with a heavy template still counts.
+ */
+export function isTemplateOnly(chars: readonly number[], evidence: BranchEvidence): boolean {
+  const share = templateShareOf(chars, evidence);
+  const total = chars.reduce((a, b) => a + b, 0);
+  return share !== null && share >= TEMPLATE_PAGE_SHARE && total * (1 - share) < WALL_MAX_PROSE;
 }
 
 export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | null): InterstitialVerdict {
@@ -171,7 +186,6 @@ export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | 
   if (shown("paywall") && ownProse < PAYWALL_MAX_PROSE) return verdict("paywall");
   if (total < EMPTY_MAX_CHARS) return verdict("empty");
   // Both: a share alone would flag a short real page on a site with a heavy template.
-  const templateOnly = share !== null && share >= TEMPLATE_PAGE_SHARE && total * (1 - share) < WALL_MAX_PROSE;
-  if (templateOnly) return verdict("template-only");
+  if (evidence && isTemplateOnly(page.blocks.map((b) => b.text.length), evidence)) return verdict("template-only");
   return verdict(null);
 }

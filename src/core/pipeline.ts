@@ -80,6 +80,6 @@ export function processPage(state: DomainState | null, prepared: PreparedPage, o
   const learn = options.learn ?? true;
   const ingest = state && learn ? ingestPage(state, prepared, options.now ?? Date.now()) : null;
   const evidence = state ? pageEvidence(state, prepared) : null;
-  const result = classifyPage(prepared.page, evidence, { classifier: options.classifier, explain: options.explain });
+  const result = classifyPage(prepared.page, evidence, { classifier: options.classifier, explain: options.explain, url: prepared.key.key });
   return { ...result, ingest, text: renderText(prepared.page.blocks, result.verdicts) };
 }

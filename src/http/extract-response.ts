@@ -17,6 +17,9 @@ export function extractionResponse(extraction: Extraction, options: ExtractOptio
     "x-rows-written": String(extraction.rowsWritten),
   });
   if (treeMs !== undefined) headers.set("server-timing", `tree;dur=${treeMs.toFixed(1)}`);
+  const page = classification.page;
+  if (page) headers.set("x-page-kind", page.kind);
+  if (page?.interstitial) headers.set("x-interstitial", page.interstitial);
   const { metadata } = extraction;
   const title = options.title ?? metadata.title ?? prepared.page.title;
   const article: [string, string | null][] = [

@@ -3,7 +3,8 @@
  * (which adds the evidence headers) and the golden-page script, so a golden file records exactly
  * what the service serves.
  */
-import { renderHtml } from "../core/render-html";
+import type { BlockVerdict } from "../core/classify";
+import { renderHtml, renderHtmlFragment } from "../core/render-html";
 import { renderMarkdown } from "../core/render-markdown";
 import { renderText } from "../core/render-text";
 import type { Extraction } from "./extraction";
@@ -22,15 +23,27 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
   const title = options.title ?? metadata.title ?? page.title;
   const rendering = { headline: title || undefined, title: page.title, links: options.links, images: options.images };
   switch (options.format) {
-    case "text":
-      return { contentType: "text/plain; charset=utf-8", body: renderText(page.blocks, verdicts) + "\n" };
+    case "text": {
+      const comments = options.comments ? commentTexts(extraction) : [];
+      const tail = comments.length ? `\n\nComments\n\n${comments.join("\n\n")}` : "";
+      return { contentType: "text/plain; charset=utf-8", body: renderText(page.blocks, verdicts) + tail + "\n" };
+    }
     case "markdown": {
-      const markdown = renderMarkdown(page.blocks, verdicts, rendering);
+      const comments = options.comments ? commentVerdicts(extraction) : null;
+      const tail = comments ? renderMarkdown(page.blocks, comments, { links: options.links, images: options.images, headline: "" }) : "";
+      const markdown =
+        renderMarkdown(page.blocks, verdicts, rendering) + (tail.trim() ? `\n\n## Comments\n\n${tail.trim()}\n` : "");
       const front = options.frontmatter ? frontMatter({ ...metadata, title, url: source.url }) : "";
       return { contentType: "text/markdown; charset=utf-8", body: front + markdown };
     }
-    case "html":
-      return { contentType: "text/html; charset=utf-8", body: renderHtml(page.blocks, verdicts, { ...rendering, url: source.url, lang: metadata.lang ?? undefined }) };
+    case "html": {
+      const html = renderHtml(page.blocks, verdicts, { ...rendering, url: source.url, lang: metadata.lang ?? undefined });
+      const comments = options.comments ? commentVerdicts(extraction) : null;
+      if (!comments) return { contentType: "text/html; charset=utf-8", body: html };
+      const section = renderHtmlFragment(page.blocks, comments, { links: options.links, images: options.images, headline: "" });
+      const marked = section.trim() ? `<section class="comments"><h2>Comments</h2>\n${section}\n</section>\n` : "";
+      return { contentType: "text/html; charset=utf-8", body: html.replace(/<\/body>/i, `${marked}</body>`) };
+    }
     case "json": {
       const body: Record<string, unknown> = {
         title,
@@ -49,8 +62,11 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
         support: classification.support,
         heuristic: classifierLabel(options.classifier),
         learned: learned ? (ingest?.kind ?? null) : false,
+        kind: classification.page?.kind ?? null,
         text: renderText(page.blocks, verdicts),
       };
+      if (classification.page?.interstitial) body.interstitial = classification.page.interstitial;
+      if (options.comments) body.comments = commentTexts(extraction);
       if (options.debug) {
         body.blocks = page.blocks.map((b, i) => ({
           text: b.text,
@@ -75,4 +91,22 @@ export function frontMatter(fields: Record<string, string | null>): string {
     .filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== "")
     .map(([name, value]) => `${name}: ${JSON.stringify(value)}`);
   return `---\n${lines.join("\n")}\n---\n\n`;
+}
+
+/** Verdicts that keep only the page's comment section: what `comments=1` appends after the article. */
+function commentVerdicts({ prepared, classification }: Extraction): BlockVerdict[] | null {
+  const region = new Set(classification.page?.comments ?? []);
+  if (region.size === 0) return null;
+  return prepared.page.blocks.map((_, i) => ({
+    label: region.has(i) ? "content" : "boilerplate",
+    rule: region.has(i) ? "comments" : "",
+    node: "",
+    support: 0,
+    count: 0,
+  }));
+}
+
+/** The comment section's blocks as text, in page order. */
+function commentTexts({ prepared, classification }: Extraction): string[] {
+  return (classification.page?.comments ?? []).map((i) => prepared.page.blocks[i]!.text).filter((t) => t !== "");
 }

@@ -6,6 +6,7 @@
  * layer's (src/http/extract-response.ts); feeds reuse the same steps (feed-articles.ts).
  */
 import { classifyPage, type PageClassification } from "../core/cascade";
+import { isInterstitial } from "../core/interstitial";
 import { extractMetadata } from "../core/metadata";
 import { hashedBlocks, preparePage, type PreparedPage } from "../core/pipeline";
 import type { BranchEvidence } from "../core/tree-evidence";
@@ -39,12 +40,14 @@ export function treeRequestFor(prepared: PreparedPage, learn: boolean): TreeRequ
 }
 
 export function classifyPrepared(prepared: PreparedPage, evidence: BranchEvidence, options: Pick<ExtractOptions, "classifier" | "debug">): PageClassification {
-  return classifyPage(prepared.page, evidence, { classifier: options.classifier, explain: options.debug });
+  return classifyPage(prepared.page, evidence, { classifier: options.classifier, explain: options.debug, url: prepared.key.key });
 }
 
 export async function extract(ctx: ExtractContext, source: PageSource, options: ExtractOptions): Promise<Extraction> {
   const prepared = preparePageSource(source, options);
-  const learned = options.learn && (source.fetched || ctx.trusted);
+  // A consent wall, challenge or JavaScript shell is not the document the URL names: it never teaches.
+  const wall = isInterstitial(prepared.page);
+  const learned = options.learn && (source.fetched || ctx.trusted) && !wall.interstitial;
   const started = performance.now();
   const answer = await domainTreeStub(ctx.env, prepared.key.domain).ingest(treeRequestFor(prepared, learned));
   const treeMs = performance.now() - started;
@@ -54,7 +57,7 @@ export async function extract(ctx: ExtractContext, source: PageSource, options: 
     classification: classifyPrepared(prepared, answer.evidence, options),
     metadata: extractMetadata(prepared.html, source.url),
     ingest: answer.ingest,
-    learned,
+    learned: learned && answer.declined === undefined,
     rowsWritten: answer.rowsWritten,
     treeMs,
   };

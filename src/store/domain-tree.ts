@@ -12,6 +12,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { configOf } from "../config";
 import { DomainState, type EvictionPolicy, type HashedBlock, type IngestOutcome } from "../core/domain-state";
+import { isTemplateOnly } from "../core/interstitial";
 import { branchEvidence, type BranchEvidence } from "../core/tree-evidence";
 import { packHashes, unpackHashes } from "./hash-codec";
 import { migrate, SCHEMA_VERSION } from "./schema";
@@ -32,6 +33,8 @@ export interface TreeAnswer {
   evidence: BranchEvidence;
   ingest: IngestOutcome | null;
   rowsWritten: number;
+  /** Set when the page asked to teach but was not inserted: it is nothing but the domain's template (a wall). */
+  declined?: "template-only";
 }
 
 export interface DomainStats {
@@ -96,6 +99,9 @@ export class DomainTree extends DurableObject<Env> {
     const now = req.now ?? Date.now();
     let ingest: IngestOutcome | null = null;
     let rowsWritten = 0;
+    if (req.learn && templateOnly(state, req)) {
+      return { evidence: evidenceFor(state, req), ingest, rowsWritten, declined: "template-only" };
+    }
     if (req.learn) {
       try {
         ingest = state.ingest(req.key, req.branch, req.blocks, now);
@@ -125,7 +131,7 @@ export class DomainTree extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => {
         for (const req of reqs) {
           const now = req.now ?? Date.now();
-          const ingest = req.learn ? state.ingest(req.key, req.branch, req.blocks, now) : null;
+          const ingest = req.learn && !templateOnly(state, req) ? state.ingest(req.key, req.branch, req.blocks, now) : null;
           ingests.push(ingest);
           rows.push(ingest ? this.persist(state, req, ingest, now) : 0);
         }
@@ -223,4 +229,14 @@ export class DomainTree extends DurableObject<Env> {
 
 function evidenceFor(state: DomainState, req: TreeRequest): BranchEvidence {
   return branchEvidence(state, { key: req.key, branch: req.branch, hashes: req.blocks.map((b) => b.hash) });
+}
+
+/**
+ * A page whose blocks nearly all recur on most of the domain's documents is a wall served at many
+ * URLs (consent, challenge), not a document: it must not teach the tree. Read at the domain node
+ * only, before the insert, which is one lookup per block.
+ */
+function templateOnly(state: DomainState, req: TreeRequest): boolean {
+  const atDomain = branchEvidence(state, { key: req.key, branch: [], hashes: req.blocks.map((b) => b.hash) });
+  return isTemplateOnly(req.blocks.map((b) => b.chars), atDomain);
 }

@@ -1,0 +1,91 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+const ADMIN = { authorization: "Bearer test-admin-key" };
+
+const PARAGRAPHS = [
+  "Tomatoes need six hours of sun, a deep pot and regular water; a south-facing balcony gives them all three if you choose a compact variety.",
+  "Feed them every two weeks once the first flowers open, and pinch out side shoots on cordon types so the plant puts its strength into fruit.",
+  "By late summer a single plant can give two kilos of fruit, which is more than most balconies can eat before the first cool nights arrive.",
+];
+const comment = (n: number) => `<li class="comment" id="comment-${n}"><article class="comment-body">
+<footer class="comment-meta"><b class="fn">reader${n}</b> <time>2024-06-0${n}</time></footer>
+<div class="comment-content"><p>Thanks, this worked for my cherry tomatoes too, said reader number ${n} of the blog.</p></div>
+</article></li>`;
+const BLOG = `<html><head><title>Growing tomatoes on a balcony | Balcony Garden</title></head><body>
+<nav><a href="/">Home</a> <a href="/about">About</a></nav>
+<main><article class="post"><h1>Growing tomatoes on a balcony</h1>
+<div class="entry-content">${PARAGRAPHS.map((p) => `<p>${p}</p>`).join("\n")}</div>
+<section id="comments" class="comments-area"><h2>4 thoughts on this post</h2>
+<ol class="comment-list">${[1, 2, 3, 4].map(comment).join("")}</ol></section></article></main>
+<footer><p>© Balcony Garden</p></footer></body></html>`;
+
+const CONSENT = `<html><head><title>Balcony Garden</title></head><body>
+<div id="onetrust-consent-sdk" class="cookie-consent"><h2>We value your privacy</h2>
+<p>We and our partners use cookies to store and access information on your device.</p>
+<button>Accept all</button> <button>Reject all</button></div></body></html>`;
+
+async function post(url: string, html: string, query = "", headers: Record<string, string> = {}) {
+  return SELF.fetch(`http://svc/extract?format=json${query}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ url, html }),
+  });
+}
+
+describe("comments", () => {
+  it("are left out of the article by default and appended, marked, with comments=1", async () => {
+    const url = "https://balcony.example/2024/tomatoes.html";
+    const plain = (await (await post(url, BLOG, "&learn=0")).json()) as Record<string, unknown>;
+    for (const p of PARAGRAPHS) expect(plain.text).toContain(p);
+    expect(plain.text).not.toContain("reader number");
+    expect(plain.comments).toBeUndefined();
+    expect(plain.kind).toBe("article");
+
+    const withComments = (await (await post(url, BLOG, "&learn=0&comments=1")).json()) as Record<string, unknown>;
+    expect(withComments.text).toBe(plain.text);
+    const comments = withComments.comments as string[];
+    for (let n = 1; n <= 4; n++) expect(comments.some((c) => c.includes(`reader number ${n}`))).toBe(true);
+
+    const md = await (await SELF.fetch(`http://svc/extract?format=markdown&learn=0&comments=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url, html: BLOG }),
+    })).text();
+    const [article, tail] = md.split("\n## Comments\n");
+    expect(article).toContain(PARAGRAPHS[0]);
+    expect(article).not.toContain("reader number");
+    expect(tail).toContain("reader number 4");
+    expect(md.match(/^# /gm)).toHaveLength(1);
+  });
+});
+
+describe("interstitials", () => {
+  it("are answered as such and never teach the tree", async () => {
+    const res = await post("https://walls.example/news/story.html", CONSENT, "", ADMIN);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-page-kind")).toBe("interstitial");
+    expect(res.headers.get("x-interstitial")).toBe("consent");
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ kind: "interstitial", interstitial: "consent", learned: false });
+    const stats = await SELF.fetch("http://svc/admin/domains/walls.example/stats", { headers: ADMIN });
+    expect(((await stats.json()) as { documents: number }).documents).toBe(0);
+  });
+
+  it("a page that is nothing but the domain's template is not inserted", async () => {
+    const domain = "template.example";
+    const article = (n: number) => `<html><body><div class="masthead"><p>Template Times, the paper of record for the valley</p></div>
+<div class="story"><h1>Story ${n}</h1><p>${PARAGRAPHS[n % 3]} This is story ${n}, with words of its own: ${"lorem ".repeat(n)}</p></div>
+<div class="foot"><p>Copyright Template Times. All rights reserved, everywhere, always.</p></div></body></html>`;
+    for (let n = 1; n <= 10; n++) {
+      const res = await post(`https://www.${domain}/news/${n}.html`, article(n), "", ADMIN);
+      expect(((await res.json()) as { learned: unknown }).learned, `page ${n}`).toBe("inserted");
+    }
+    const wall = `<html><body><div class="masthead"><p>Template Times, the paper of record for the valley</p></div>
+<div class="foot"><p>Copyright Template Times. All rights reserved, everywhere, always.</p></div></body></html>`;
+    const res = await post(`https://www.${domain}/news/11.html`, wall, "", ADMIN);
+    expect(((await res.json()) as { learned: unknown }).learned).toBe(false);
+    const stats = await SELF.fetch(`http://svc/admin/domains/${domain}/stats`, { headers: ADMIN });
+    expect(((await stats.json()) as { documents: number }).documents).toBe(10);
+  });
+});
