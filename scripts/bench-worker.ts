@@ -59,9 +59,12 @@ if (!corpusExists("stream-ctf")) {
 const machine = machineInfo();
 console.log(`bench:worker: ${machineLine(machine)}`);
 const stream = loadCorpus("stream-ctf", quick ? 40 : Infinity);
-const pool: CorpusPage[] = BENCH_CORPORA.filter((c) => corpusExists(c))
-  .flatMap((c) => loadCorpus(c, quick ? 10 : Infinity));
-console.log(`bench:worker: ${stream.length} stream-ctf pages for storage, ${pool.length} pages for load, ${duration} s per load run`);
+const pool: CorpusPage[] = BENCH_CORPORA.filter((c) => corpusExists(c)).flatMap((c) =>
+  loadCorpus(c, quick ? 10 : Infinity),
+);
+console.log(
+  `bench:worker: ${stream.length} stream-ctf pages for storage, ${pool.length} pages for load, ${duration} s per load run`,
+);
 
 const auth = { authorization: `Bearer ${API}` };
 
@@ -92,7 +95,9 @@ interface StorageReport {
 }
 
 async function adminStats(worker: LocalWorker, domain: string): Promise<{ bytes: number; documents: number }> {
-  const res = await fetch(`${worker.base}/admin/domains/${domain}/stats`, { headers: { authorization: `Bearer ${ADMIN}` } });
+  const res = await fetch(`${worker.base}/admin/domains/${domain}/stats`, {
+    headers: { authorization: `Bearer ${ADMIN}` },
+  });
   return (await res.json()) as { bytes: number; documents: number };
 }
 
@@ -166,7 +171,10 @@ interface LoadRow {
   allCpuMsPerRequest: number | null;
 }
 
-type Scenario = { name: string; request: (n: number) => { method: string; path: string; headers: Record<string, string>; body?: Buffer } };
+type Scenario = {
+  name: string;
+  request: (n: number) => { method: string; path: string; headers: Record<string, string>; body?: Buffer };
+};
 
 function scenarios(siteOrigin: string): Scenario[] {
   const bodies = pool.map((p) => Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength));
@@ -179,17 +187,29 @@ function scenarios(siteOrigin: string): Scenario[] {
   const list: Scenario[] = [
     {
       name: "GET, hot domain (local upstream)",
-      request: (n) => ({ method: "GET", path: `/extract?url=${encodeURIComponent(`${siteOrigin}/p/${n % pool.length}/doc-${n}.html`)}`, headers: auth }),
+      request: (n) => ({
+        method: "GET",
+        path: `/extract?url=${encodeURIComponent(`${siteOrigin}/p/${n % pool.length}/doc-${n}.html`)}`,
+        headers: auth,
+      }),
     },
-    { name: "POST, hot domain", request: (n) => post(`https://hot.bench.example/p/${n % pool.length}/doc-${n}.html`, n % pool.length) },
+    {
+      name: "POST, hot domain",
+      request: (n) => post(`https://hot.bench.example/p/${n % pool.length}/doc-${n}.html`, n % pool.length),
+    },
     { name: "POST, many domains", request: (n) => post(freshUrl(pool[n % pool.length]!.url, n), n % pool.length) },
     {
       name: "POST, hot domain, tree classifier",
-      request: (n) => post(`https://tree.bench.example/p/${n % pool.length}/doc-${n}.html`, n % pool.length, "&heuristic=vote"),
+      request: (n) =>
+        post(`https://tree.bench.example/p/${n % pool.length}/doc-${n}.html`, n % pool.length, "&heuristic=vote"),
     },
     {
       name: "GET, hot domain, small pages (3 KB)",
-      request: (n) => ({ method: "GET", path: `/extract?url=${encodeURIComponent(`${siteOrigin}/news/story-${n}.html`)}`, headers: auth }),
+      request: (n) => ({
+        method: "GET",
+        path: `/extract?url=${encodeURIComponent(`${siteOrigin}/news/story-${n}.html`)}`,
+        headers: auth,
+      }),
     },
   ];
   return list;
@@ -197,7 +217,12 @@ function scenarios(siteOrigin: string): Scenario[] {
 
 let counter = 0;
 
-async function load(worker: LocalWorker, scenario: Scenario, connections: number, seconds: number): Promise<Omit<LoadRow, "scenario" | "connections" | "workerdCpuMsPerRequest" | "allCpuMsPerRequest">> {
+async function load(
+  worker: LocalWorker,
+  scenario: Scenario,
+  connections: number,
+  seconds: number,
+): Promise<Omit<LoadRow, "scenario" | "connections" | "workerdCpuMsPerRequest" | "allCpuMsPerRequest">> {
   let failureSample: string | undefined;
   const result = await autocannon({
     url: worker.base,
@@ -217,7 +242,11 @@ async function load(worker: LocalWorker, scenario: Scenario, connections: number
   return {
     requests: result.requests.total,
     non2xx: result.non2xx,
-    failures: Object.fromEntries(Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith("2")).map(([code, v]) => [code, Number(v.count)])),
+    failures: Object.fromEntries(
+      Object.entries(result.statusCodeStats)
+        .filter(([code]) => !code.startsWith("2"))
+        .map(([code, v]) => [code, Number(v.count)]),
+    ),
     failureSample,
     errors: result.errors,
     p50: result.latency.p50,
@@ -240,9 +269,17 @@ async function measureLoad(worker: LocalWorker, siteOrigin: string): Promise<Loa
         for (const [comm, v] of after) if (!name || comm === name) ms += v - (before.get(comm) ?? 0);
         return ms / r.requests;
       };
-      rows.push({ scenario: scenario.name, connections, ...r, workerdCpuMsPerRequest: cpu("workerd"), allCpuMsPerRequest: cpu() });
+      rows.push({
+        scenario: scenario.name,
+        connections,
+        ...r,
+        workerdCpuMsPerRequest: cpu("workerd"),
+        allCpuMsPerRequest: cpu(),
+      });
       const last = rows[rows.length - 1]!;
-      console.log(`bench:worker: ${scenario.name}, ${connections} conn: p50 ${last.p50} ms, p99 ${last.p99} ms, ${fmt(last.rps, 1)} req/s, workerd ${fmt(last.workerdCpuMsPerRequest ?? NaN, 1)} ms CPU/request${last.failureSample ? `; first failure ${last.failureSample}` : ""}`);
+      console.log(
+        `bench:worker: ${scenario.name}, ${connections} conn: p50 ${last.p50} ms, p99 ${last.p99} ms, ${fmt(last.rps, 1)} req/s, workerd ${fmt(last.workerdCpuMsPerRequest ?? NaN, 1)} ms CPU/request${last.failureSample ? `; first failure ${last.failureSample}` : ""}`,
+      );
     }
   }
   return rows;
@@ -264,8 +301,12 @@ try {
   console.log(`bench:worker: storage measured over ${storage.inserted} ingested documents`);
   loadRows = await measureLoad(worker, site.origin);
   // (wrangler's own network lookups, e.g. for updates, fail offline and are not the Worker's.)
-  const trouble = worker.log().split("\n").filter((l) => /error|exceed|restart|memory|limit/i.test(l) && !/ENOTFOUND/.test(l));
-  if (trouble.length) console.log(`bench:worker: wrangler/workerd reported:\n${[...new Set(trouble)].slice(0, 20).join("\n")}`);
+  const trouble = worker
+    .log()
+    .split("\n")
+    .filter((l) => /error|exceed|restart|memory|limit/i.test(l) && !/ENOTFOUND/.test(l));
+  if (trouble.length)
+    console.log(`bench:worker: wrangler/workerd reported:\n${[...new Set(trouble)].slice(0, 20).join("\n")}`);
 } finally {
   await worker.stop();
   await site.close();
@@ -281,30 +322,62 @@ const targets = [
     (["p50", "p99"] as const).map((k) => {
       const row = loadRows.find((r) => r.scenario === scenario && r.connections === 32);
       const limit = k === "p50" ? 30 : 150;
-      return { target: `GET /extract ${k} at 32 connections <= ${limit} ms (${label})`, value: row ? row[k] : NaN, limit };
+      return {
+        target: `GET /extract ${k} at 32 connections <= ${limit} ms (${label})`,
+        value: row ? row[k] : NaN,
+        limit,
+      };
     }),
   ),
-].filter((t) => !Number.isNaN(t.value)).map((t) => ({ ...t, met: t.value <= t.limit }));
+]
+  .filter((t) => !Number.isNaN(t.value))
+  .map((t) => ({ ...t, met: t.value <= t.limit }));
 
 const storageRows = [
   ["documents held / domains", `${storage.documents} / ${storage.domains}`],
-  ["rows written per ingested document (mean, max)", `${fmt(storage.rowsWrittenPerIngest.mean)}, ${storage.rowsWrittenPerIngest.max}`],
+  [
+    "rows written per ingested document (mean, max)",
+    `${fmt(storage.rowsWrittenPerIngest.mean)}, ${storage.rowsWrittenPerIngest.max}`,
+  ],
   ["SQLite bytes, all objects", String(storage.sqliteBytes)],
   ["MB per 1,000 documents (all bytes)", fmt(storage.mbPer1000Docs, 3)],
   ["fixed bytes per object (one small document)", String(storage.fixedBytesPerObject)],
   ["MB per 1,000 documents (net of fixed bytes)", fmt(storage.netMbPer1000Docs, 3)],
-  ["object call per ingest, ms (mean, median, p95)", `${fmt(storage.rpcMs.mean)}, ${fmt(storage.rpcMs.median)}, ${fmt(storage.rpcMs.p95)}`],
-  ["POST /extract sequential, ms (mean, median, p95)", `${fmt(storage.requestMs.mean)}, ${fmt(storage.requestMs.median)}, ${fmt(storage.requestMs.p95)}`],
+  [
+    "object call per ingest, ms (mean, median, p95)",
+    `${fmt(storage.rpcMs.mean)}, ${fmt(storage.rpcMs.median)}, ${fmt(storage.rpcMs.p95)}`,
+  ],
+  [
+    "POST /extract sequential, ms (mean, median, p95)",
+    `${fmt(storage.requestMs.mean)}, ${fmt(storage.requestMs.median)}, ${fmt(storage.requestMs.p95)}`,
+  ],
 ];
 function failureText(r: LoadRow): string {
   const parts = Object.entries(r.failures).map(([code, n]) => `${n}x${code}`);
   if (r.errors) parts.push(`${r.errors} errors`);
   return parts.length ? parts.join(" ") : "0";
 }
-const loadHeader = ["scenario", "conn", "requests", "failed", "p50 ms", "p99 ms", "req/s", "workerd CPU ms/req", "all CPU ms/req"];
+const loadHeader = [
+  "scenario",
+  "conn",
+  "requests",
+  "failed",
+  "p50 ms",
+  "p99 ms",
+  "req/s",
+  "workerd CPU ms/req",
+  "all CPU ms/req",
+];
 const loadTable = loadRows.map((r) => [
-  r.scenario, String(r.connections), String(r.requests), failureText(r), fmt(r.p50, 0), fmt(r.p99, 0), fmt(r.rps, 1),
-  fmt(r.workerdCpuMsPerRequest ?? NaN, 1), fmt(r.allCpuMsPerRequest ?? NaN, 1),
+  r.scenario,
+  String(r.connections),
+  String(r.requests),
+  failureText(r),
+  fmt(r.p50, 0),
+  fmt(r.p99, 0),
+  fmt(r.rps, 1),
+  fmt(r.workerdCpuMsPerRequest ?? NaN, 1),
+  fmt(r.allCpuMsPerRequest ?? NaN, 1),
 ]);
 const targetLines = targets.map((t) => `${t.met ? "MET    " : "NOT MET"}  ${t.target}: ${fmt(t.value, 2)}`);
 
@@ -312,7 +385,14 @@ console.log("\n" + table(["Durable Object cost (stream-ctf)", "value"], storageR
 console.log("\n" + table(loadHeader, loadTable));
 console.log("\n" + targetLines.join("\n"));
 
-const report = { machine: { ...machine, loadAverageAtEnd: machineInfo().loadAverage }, quick, durationSeconds: duration, storage, load: loadRows, targets };
+const report = {
+  machine: { ...machine, loadAverageAtEnd: machineInfo().loadAverage },
+  quick,
+  durationSeconds: duration,
+  storage,
+  load: loadRows,
+  targets,
+};
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, "worker-report.json"), JSON.stringify(report, null, 2) + "\n");
 writeFileSync(

@@ -70,10 +70,14 @@ interface Inputs {
 
 const machine = machineInfo();
 console.log(`bench: ${machineLine(machine)}`);
-const pages: Page[] = corpora.flatMap((c) => loadCorpus(c, pagesPerCorpus)).map((p) => ({ ...p, html: decodeHtml(p.bytes).html }));
+const pages: Page[] = corpora
+  .flatMap((c) => loadCorpus(c, pagesPerCorpus))
+  .map((p) => ({ ...p, html: decodeHtml(p.bytes).html }));
 const bytesPerPass = pages.reduce((s, p) => s + p.bytes.byteLength, 0);
 const CHUNK = 50;
-console.log(`bench: ${pages.length} pages (${corpora.map((c) => `${c} ${pages.filter((p) => p.corpus === c).length}`).join(", ")}), ${fmt(bytesPerPass / 1e6, 1)} MB of HTML; ${rounds} round(s)`);
+console.log(
+  `bench: ${pages.length} pages (${corpora.map((c) => `${c} ${pages.filter((p) => p.corpus === c).length}`).join(", ")}), ${fmt(bytesPerPass / 1e6, 1)} MB of HTML; ${rounds} round(s)`,
+);
 
 /** Per-domain trees for the stateful tasks, emptied at the start of each round. */
 function statesFor(): { get: (domain: string) => DomainState; clear: () => void } {
@@ -143,7 +147,8 @@ const TASKS: TaskSpec[] = [
     states: pipelineStates,
     run: (p, _x, position) => {
       const prepared = preparePage({ body: p.bytes, url: p.url });
-      return processPage(pipelineStates.get(prepared.key.domain), prepared, { classifier: PRODUCTION, now: position }).text;
+      return processPage(pipelineStates.get(prepared.key.domain), prepared, { classifier: PRODUCTION, now: position })
+        .text;
     },
   },
   {
@@ -164,7 +169,11 @@ const TASKS: TaskSpec[] = [
       const req = structuredClone(treeRequest(x.prepared, HOT_KEY(position)));
       const state = hotStates.object;
       const ingest = state.ingest(req.key, req.branch, req.blocks, position);
-      const evidence = branchEvidence(state, { key: req.key, branch: req.branch, hashes: req.blocks.map((b) => b.hash) });
+      const evidence = branchEvidence(state, {
+        key: req.key,
+        branch: req.branch,
+        hashes: req.blocks.map((b) => b.hash),
+      });
       return structuredClone({ evidence, ingest, rowsWritten: 1 });
     },
   },
@@ -186,7 +195,7 @@ const TASKS: TaskSpec[] = [
     run: (p) => {
       const { document } = parseHTML(p.html);
       try {
-        return new Readability(document as unknown as Document).parse();
+        return new Readability(document).parse();
       } catch {
         return null; // a page Readability cannot handle still cost what it cost
       }
@@ -355,13 +364,33 @@ const floor = by("htmlparser2 tokenize (floor)");
 const ratio = (a: Summary, b: Summary) => ({ mean: a.mean / b.mean, median: a.median / b.median });
 const pipelines = [WHOLE_TREE, WHOLE_HYBRID].map((name) => {
   const whole = by(name);
-  return { name, overReadability: ratio(whole, readability), overLinkedomParse: ratio(whole, linkedom), overTokenizer: ratio(whole, floor) };
+  return {
+    name,
+    overReadability: ratio(whole, readability),
+    overLinkedomParse: ratio(whole, linkedom),
+    overTokenizer: ratio(whole, floor),
+  };
 });
-const ratios = Object.fromEntries(pipelines.map((p) => [p.name, { overReadability: p.overReadability, overLinkedomParse: p.overLinkedomParse, overTokenizer: p.overTokenizer }]));
-const targets = pipelines.flatMap((p) => [
-  { target: `${p.name} <= 1/3 of Readability on linkedom`, value: Math.max(p.overReadability.mean, p.overReadability.median), limit: 1 / 3 },
-  { target: `${p.name} <= 1.5x linkedom parse`, value: Math.max(p.overLinkedomParse.mean, p.overLinkedomParse.median), limit: 1.5 },
-]).map((t) => ({ ...t, met: t.value <= t.limit }));
+const ratios = Object.fromEntries(
+  pipelines.map((p) => [
+    p.name,
+    { overReadability: p.overReadability, overLinkedomParse: p.overLinkedomParse, overTokenizer: p.overTokenizer },
+  ]),
+);
+const targets = pipelines
+  .flatMap((p) => [
+    {
+      target: `${p.name} <= 1/3 of Readability on linkedom`,
+      value: Math.max(p.overReadability.mean, p.overReadability.median),
+      limit: 1 / 3,
+    },
+    {
+      target: `${p.name} <= 1.5x linkedom parse`,
+      value: Math.max(p.overLinkedomParse.mean, p.overLinkedomParse.median),
+      limit: 1.5,
+    },
+  ])
+  .map((t) => ({ ...t, met: t.value <= t.limit }));
 const hotObject = {
   insertEvidenceMs: by("hot object: insert + evidence").mean,
   insertOnlyMs: by("hot object: insert only (snapshot design)").mean,
@@ -374,13 +403,23 @@ const memory = treeMemory();
 
 const header = ["task (per page)", "mean ms", "median ms", "p95 ms", "MB/s", "GC ms"];
 const GROUP_LABEL = { stage: "stage: ", pipeline: "", object: "", peer: "peer: " } as const;
-const rows = results.map((r) => [`${GROUP_LABEL[r.group]}${r.name}`, fmt(r.mean), fmt(r.median), fmt(r.p95), fmt(r.mbPerSecond, 1), fmt(r.gcMsPerPage)]);
+const rows = results.map((r) => [
+  `${GROUP_LABEL[r.group]}${r.name}`,
+  fmt(r.mean),
+  fmt(r.median),
+  fmt(r.p95),
+  fmt(r.mbPerSecond, 1),
+  fmt(r.gcMsPerPage),
+]);
 const ratioRows = pipelines.flatMap((p) => [
   [`${p.name} / Readability on linkedom`, fmt(p.overReadability.mean, 3), fmt(p.overReadability.median, 3)],
   [`${p.name} / linkedom parse`, fmt(p.overLinkedomParse.mean, 3), fmt(p.overLinkedomParse.median, 3)],
   [`${p.name} / htmlparser2 tokenize`, fmt(p.overTokenizer.mean, 3), fmt(p.overTokenizer.median, 3)],
 ]);
-const targetLines = targets.map((t) => `${t.met ? "MET    " : "NOT MET"}  ${t.target}: ${fmt(t.value, 3)} (worse of mean and median ratio; limit ${fmt(t.limit, 3)})`);
+const targetLines = targets.map(
+  (t) =>
+    `${t.met ? "MET    " : "NOT MET"}  ${t.target}: ${fmt(t.value, 3)} (worse of mean and median ratio; limit ${fmt(t.limit, 3)})`,
+);
 const memoryLine = memory
   ? `URL Tree RAM (stream-ctf, ${memory.documents} documents): ${fmt(memory.mbPer1000)} MB per 1,000 documents (paper: 6.5 MB)`
   : "URL Tree RAM: not measured (needs 100+ pages of stream-ctf and node --expose-gc)";
@@ -413,13 +452,15 @@ writeFileSync(
     "",
     `\`npm run bench${quick ? " -- --quick" : ""}\` on ${machineLine(machine)}.`,
     `${pages.length} pages (${report.corpora.map((c) => `${c.name} ${c.pages}`).join(", ")}), ${fmt(bytesPerPass / 1e6, 1)} MB of HTML, ${rounds} round(s); every sample is one page.`,
-    "Median and p95 are per-page samples; the mean and MB/s also include the collection of each task's leftover garbage (\"GC ms\": all collection charged to the task, per page).",
+    'Median and p95 are per-page samples; the mean and MB/s also include the collection of each task\'s leftover garbage ("GC ms": all collection charged to the task, per page).',
     "",
     markdownTable(header, rows),
     "",
     markdownTable(["ratio", "mean", "median"], ratioRows),
     "",
-    ...targets.map((t) => `- ${t.met ? "**met**" : "**not met**"}: ${t.target}: ${fmt(t.value, 3)} (limit ${fmt(t.limit, 3)})`),
+    ...targets.map(
+      (t) => `- ${t.met ? "**met**" : "**not met**"}: ${t.target}: ${fmt(t.value, 3)} (limit ${fmt(t.limit, 3)})`,
+    ),
     `- ${memoryLine}`,
     `- ${hotLine}`,
     "",

@@ -41,6 +41,8 @@ for (let n = 1; n <= pages; n++) {
   );
 }
 const last = `${site.origin}/news/story-${pages}.html`;
-console.log(`\nTry it:\n  curl '${worker.base}/${last}'\n  curl '${worker.base}/extract?url=${encodeURIComponent(last)}&format=json&debug=1'`);
+console.log(
+  `\nTry it:\n  curl '${worker.base}/${last}'\n  curl '${worker.base}/extract?url=${encodeURIComponent(last)}&format=json&debug=1'`,
+);
 console.log(`  curl -H 'Authorization: Bearer demo-admin-key' '${worker.base}/admin/domains/127.0.0.1/stats'`);
 await stopUnlessKept(worker, site, keep);

@@ -57,7 +57,12 @@ for (const corpus of corpora) {
 console.log("type            pages  region  thread  region chars  of them in gold");
 for (const [type, s] of stats) {
   const share = s.chars ? ((100 * s.goldChars) / s.chars).toFixed(1) : "-";
-  const cols = [[s.pages, 7], [s.withRegion, 8], [s.threads, 8], [s.chars, 14]] as const;
+  const cols = [
+    [s.pages, 7],
+    [s.withRegion, 8],
+    [s.threads, 8],
+    [s.chars, 14],
+  ] as const;
   console.log(`${type.padEnd(14)}${cols.map(([v, w]) => String(v).padStart(w)).join("")}  ${share}%`);
 }
 console.log("\npages whose region holds the most gold text:");

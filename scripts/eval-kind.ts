@@ -40,7 +40,10 @@ interface Sample {
 }
 
 function rowsOf(dir: string): Row[] {
-  return readFileSync(join(dir, "index.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Row);
+  return readFileSync(join(dir, "index.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Row);
 }
 
 function segment(dir: string, row: Row) {
@@ -119,13 +122,20 @@ const l2 = Number(process.env.L2 ?? 1e-4);
 
 const cv: [string, string][] = [];
 for (let k = 0; k < 5; k++) {
-  const model = train(trainSet.filter((s) => fold(s.site) !== k), features, l2);
+  const model = train(
+    trainSet.filter((s) => fold(s.site) !== k),
+    features,
+    l2,
+  );
   for (const s of trainSet.filter((s) => fold(s.site) === k)) cv.push([s.kind, predict(model, s)]);
 }
 report("train-wcxb-dev, site-grouped 5-fold cross-validation", cv);
 
 const model = train(trainSet, features, l2);
-report("single-wcxb-dev, model trained on all of train-wcxb-dev", testSet.map((s) => [s.kind, predict(model, s)]));
+report(
+  "single-wcxb-dev, model trained on all of train-wcxb-dev",
+  testSet.map((s) => [s.kind, predict(model, s)]),
+);
 
 if (process.argv.includes("--interstitial")) {
   const flagged = [...interstitials("train-wcxb-dev"), ...interstitials("single-wcxb-dev")];

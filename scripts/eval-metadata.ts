@@ -20,7 +20,14 @@ import { fmt, summarize, table } from "./lib/stats";
 const CORPORA = ["single-wcxb-dev", "train-wcxb-dev", "single-zyte", "stream-ctf"];
 const GOLD_STARTS_WITH_TITLE = new Set(["single-wcxb-dev", "train-wcxb-dev"]);
 const FIELDS: (keyof ArticleMetadata)[] = [
-  "title", "byline", "published", "modified", "image", "lang", "siteName", "excerpt",
+  "title",
+  "byline",
+  "published",
+  "modified",
+  "image",
+  "lang",
+  "siteName",
+  "excerpt",
 ];
 
 interface Row {
@@ -70,7 +77,11 @@ for (const corpus of CORPORA) {
   const meta = summarize(metaMs);
   const segment = summarize(segmentMs);
   timing.push([
-    corpus, fmt(meta.mean), fmt(meta.median), fmt(segment.mean), fmt(segment.median),
+    corpus,
+    fmt(meta.mean),
+    fmt(meta.median),
+    fmt(segment.mean),
+    fmt(segment.median),
     fmt(meta.total / segment.total, 3),
   ]);
 }

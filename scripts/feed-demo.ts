@@ -76,7 +76,9 @@ try {
   const contents = parsedCold.ok ? parsedCold.feed.items.map((i) => i.contentHtml ?? "") : [];
   const withTemplate = contents.filter((html) => Object.values(TEMPLATE_TEXT).some((t) => html.includes(t))).length;
   const articlesWhole = contents.filter((html, i) => article(i + 1).paragraphs.every((p) => html.includes(p))).length;
-  console.log(`            cold output: ${articlesWhole}/20 items hold their whole article, ${withTemplate}/20 hold any line of the site's template`);
+  console.log(
+    `            cold output: ${articlesWhole}/20 items hold their whole article, ${withTemplate}/20 hold any line of the site's template`,
+  );
   const warm: number[] = [];
   let last = cold;
   for (let i = 0; i < repolls; i++) {
@@ -84,14 +86,24 @@ try {
     warm.push(last.ms);
   }
   warm.sort((a, b) => a - b);
-  console.log(`  re-poll   ${percentile(warm, 50).toFixed(0).padStart(5)} ms  (median of ${repolls}; min ${warm[0]!.toFixed(0)}, max ${warm[warm.length - 1]!.toFixed(0)})  ${summary(last.res)}`);
+  console.log(
+    `  re-poll   ${percentile(warm, 50).toFixed(0).padStart(5)} ms  (median of ${repolls}; min ${warm[0]!.toFixed(0)}, max ${warm[warm.length - 1]!.toFixed(0)})  ${summary(last.res)}`,
+  );
   console.log(`  same body on re-poll: ${last.body === cold.body}`);
   const etag = last.res.headers.get("etag")!;
   const conditional = await timed(feedUrl("/feed.xml"), { headers: { "if-none-match": etag } });
-  console.log(`  reader's conditional GET (If-None-Match ${etag.slice(0, 12)}..."): ${conditional.res.status} in ${conditional.ms.toFixed(0)} ms\n`);
+  console.log(
+    `  reader's conditional GET (If-None-Match ${etag.slice(0, 12)}..."): ${conditional.res.status} in ${conditional.ms.toFixed(0)} ms\n`,
+  );
 
   console.log("Validation of every output (input format -> output format):");
-  const inputs: [string, string][] = [["/feed.xml", "RSS 2.0"], ["/rss091.xml", "RSS 0.91"], ["/rdf.xml", "RSS 1.0"], ["/atom.xml", "Atom 1.0"], ["/feed.json", "JSON Feed 1.1"]];
+  const inputs: [string, string][] = [
+    ["/feed.xml", "RSS 2.0"],
+    ["/rss091.xml", "RSS 0.91"],
+    ["/rdf.xml", "RSS 1.0"],
+    ["/atom.xml", "Atom 1.0"],
+    ["/feed.json", "JSON Feed 1.1"],
+  ];
   let invalid = 0;
   for (const [path, name] of inputs) {
     for (const target of ["", "rss", "atom", "jsonfeed"]) {
@@ -100,27 +112,43 @@ try {
       const problems = res.ok ? checkFeed(body, format) : [`HTTP ${res.status}: ${body.slice(0, 200)}`];
       const full = (body.match(/<content:encoded>|<content type="html">|"content_html"/g) ?? []).length;
       if (problems.length) invalid++;
-      const check = format === "jsonfeed" ? "JSON Feed 1.1 required fields" : "strict XML validation + required elements";
-      const label = `${(format ?? "?")}${target ? "" : " (default)"}`;
-      console.log(`  ${name.padEnd(13)} -> ${label.padEnd(18)} ${problems.length ? `INVALID: ${problems.join("; ")}` : `valid (${check})`}, ${full} items with full text`);
+      const check =
+        format === "jsonfeed" ? "JSON Feed 1.1 required fields" : "strict XML validation + required elements";
+      const label = `${format ?? "?"}${target ? "" : " (default)"}`;
+      console.log(
+        `  ${name.padEnd(13)} -> ${label.padEnd(18)} ${problems.length ? `INVALID: ${problems.join("; ")}` : `valid (${check})`}, ${full} items with full text`,
+      );
     }
   }
   console.log(invalid === 0 ? "  all outputs valid\n" : `  ${invalid} invalid outputs\n`);
 
   const discovered = await timed(feedUrl("/"));
-  console.log(`Discovery: ${origin}/ is an HTML page -> ${discovered.res.headers.get("x-feed-url")} (${discovered.res.status})\n`);
+  console.log(
+    `Discovery: ${origin}/ is an HTML page -> ${discovered.res.headers.get("x-feed-url")} (${discovered.res.status})\n`,
+  );
 
   console.log("Watched feeds (the paper's RSS readers):");
   const admin = { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" };
-  const reg = await fetch(`${worker.base}/feeds`, { method: "POST", headers: admin, body: JSON.stringify({ url: `${origin}/watched.xml`, intervalMinutes: 15 }) });
+  const reg = await fetch(`${worker.base}/feeds`, {
+    method: "POST",
+    headers: admin,
+    body: JSON.stringify({ url: `${origin}/watched.xml`, intervalMinutes: 15 }),
+  });
   const { feed } = (await reg.json()) as { feed: { id: string } };
   console.log(`  POST /feeds -> ${reg.status}, id ${feed.id}`);
   const cron = await timed(`${worker.base}/__scheduled?cron=${encodeURIComponent("*/15 * * * *")}`);
   console.log(`  cron tick (GET /__scheduled) -> ${cron.res.status} in ${cron.ms.toFixed(0)} ms`);
-  const list = (await (await fetch(`${worker.base}/feeds`, { headers: admin })).json()) as { feeds: Record<string, unknown>[] };
-  for (const f of list.feeds) console.log(`  ${f.id}  lastPoll ${f.lastPoll}  status ${f.lastStatus}  itemsSeen ${f.itemsSeen}  errors ${f.errors}  nextPoll ${f.nextPoll}`);
+  const list = (await (await fetch(`${worker.base}/feeds`, { headers: admin })).json()) as {
+    feeds: Record<string, unknown>[];
+  };
+  for (const f of list.feeds)
+    console.log(
+      `  ${f.id}  lastPoll ${f.lastPoll}  status ${f.lastStatus}  itemsSeen ${f.itemsSeen}  errors ${f.errors}  nextPoll ${f.nextPoll}`,
+    );
   const afterCron = await timed(feedUrl("/watched.xml"));
-  console.log(`  first reader request after the cron warmed it: ${afterCron.ms.toFixed(0)} ms  ${summary(afterCron.res)}\n`);
+  console.log(
+    `  first reader request after the cron warmed it: ${afterCron.ms.toFixed(0)} ms  ${summary(afterCron.res)}\n`,
+  );
 
   console.log("Try it:");
   console.log(`  curl -i '${feedUrl("/feed.xml")}'`);

@@ -26,7 +26,6 @@ usage: npm run eval:gate [-- [--floors FILE]]
   --floors FILE   the floors (default eval-floors.json)
   --help          this text`;
 
-
 const { values } = parseCli(USAGE, { floors: { type: "string" } });
 const inCi = process.env.CI === "true";
 const started = Date.now();
@@ -63,7 +62,11 @@ console.log(`eval gate: tree floors checked (${seconds()} s)`);
 // 2. CV floors.
 if (Object.keys(floors.cv).length > 0) {
   const cvStart = Date.now();
-  const pages = prepareCorpora(TRAINING_CORPORA.map((c) => corpusDir(c)), scorer.tokens, DEFAULT_TRAINING.labels);
+  const pages = prepareCorpora(
+    TRAINING_CORPORA.map((c) => corpusDir(c)),
+    scorer.tokens,
+    DEFAULT_TRAINING.labels,
+  );
   console.log(`eval gate: ${pages.length} training pages prepared (${seconds(cvStart)} s)`);
   const scores = crossValidate(pages, scorer.prf, {
     folds: CV_FOLDS,

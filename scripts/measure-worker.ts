@@ -62,14 +62,20 @@ try {
     let bytes = 0;
     let docs = 0;
     for (const d of domains) {
-      const s = (await (await fetch(`${worker.base}/admin/domains/${d}/stats`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()) as { bytes: number; documents: number };
+      const s = (await (
+        await fetch(`${worker.base}/admin/domains/${d}/stats`, { headers: { authorization: `Bearer ${ADMIN}` } })
+      ).json()) as { bytes: number; documents: number };
       bytes += s.bytes;
       docs += s.documents;
     }
     const held = `${inserted} inserted, ${domains.size} domains, ${docs} documents held`;
     console.log(`corpus ${corpus}: ${pages} pages, ${held}`);
-    console.log(`rows written per ingested page: mean ${(written.reduce((a, b) => a + b, 0) / Math.max(1, written.length)).toFixed(2)}, max ${Math.max(...written)}`);
-    console.log(`SQLite bytes: ${bytes} in all = ${((bytes / docs) * 1000 / 1e6).toFixed(2)} MB per 1,000 documents (includes each object's fixed pages)`);
+    console.log(
+      `rows written per ingested page: mean ${(written.reduce((a, b) => a + b, 0) / Math.max(1, written.length)).toFixed(2)}, max ${Math.max(...written)}`,
+    );
+    console.log(
+      `SQLite bytes: ${bytes} in all = ${(((bytes / docs) * 1000) / 1e6).toFixed(2)} MB per 1,000 documents (includes each object's fixed pages)`,
+    );
     console.log(`POST /extract (client-supplied page, learning): ${stats(times)}`);
   }
 
@@ -77,7 +83,9 @@ try {
   for (let i = 0; i < requests; i++) {
     const url = `${site.origin}/news/story-${(i % 200) + 1}.html`;
     const t0 = performance.now();
-    const res = await fetch(`${worker.base}/extract?url=${encodeURIComponent(url)}`, { headers: { authorization: `Bearer ${API}` } });
+    const res = await fetch(`${worker.base}/extract?url=${encodeURIComponent(url)}`, {
+      headers: { authorization: `Bearer ${API}` },
+    });
     await res.arrayBuffer();
     latencies.push(performance.now() - t0);
     if (!res.ok) throw new Error(`${url}: ${res.status}`);

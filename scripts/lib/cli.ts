@@ -34,7 +34,7 @@ export function parseCli<O extends Options>(
   }
   const extra = parsed.positionals[0];
   if (!positionals && extra !== undefined) return fail(usage, `unexpected argument: ${extra}`);
-  return parsed as unknown as Cli<O>;
+  return parsed;
 }
 
 /** A numeric option: absent gives the fallback; anything but a finite number is a usage error. */

@@ -95,7 +95,7 @@ export function readRows(dir: string, limit = Infinity): CorpusRow[] {
 /** The page as it was served (gunzipped), as the bytes a fetch would have returned. */
 export function readPageBytes(dir: string, row: Pick<CorpusRow, "file">): Uint8Array<ArrayBuffer> {
   const buf = gunzipSync(readFileSync(join(dir, row.file)));
-  return new Uint8Array(buf.buffer as ArrayBuffer, buf.byteOffset, buf.byteLength);
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
 /** The pages of a corpus folder one at a time, in stream order: only one page's bytes in memory. */

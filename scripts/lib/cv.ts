@@ -47,7 +47,10 @@ export function crossValidate(
 ): HeldOutScore[] {
   const scores: HeldOutScore[] = [];
   for (let fold = 0; fold < options.folds; fold++) {
-    const model = trainModel(pages.filter((p) => siteFold(p.site, options.folds) !== fold), options.training);
+    const model = trainModel(
+      pages.filter((p) => siteFold(p.site, options.folds) !== fold),
+      options.training,
+    );
     for (const page of pages.filter((p) => siteFold(p.site, options.folds) === fold)) {
       const hybrid = (m: ModelWeights) => prf(modelText(page, page.evidence, m, page.served, page.url), page.gold).f1;
       scores.push({
@@ -99,6 +102,8 @@ export function cvLine(corpus: string, s: CorpusCvSummary): string {
     Object.entries(s.curve)
       .map(([name, c]) => `${name} ${c[k].toFixed(3)}`)
       .join(" / ");
-  return `${corpus}: hybrid F1 ${s.hybrid.toFixed(3)}, single-page F1 ${s.singlePage.toFixed(3)}, ` +
-    `curve ${curve("hybrid")} (single-page ${curve("singlePage")})`;
+  return (
+    `${corpus}: hybrid F1 ${s.hybrid.toFixed(3)}, single-page F1 ${s.singlePage.toFixed(3)}, ` +
+    `curve ${curve("hybrid")} (single-page ${curve("singlePage")})`
+  );
 }

@@ -36,13 +36,20 @@ export function goldenOutputs(source: Uint8Array, meta: GoldenMeta): GoldenOutpu
     rowsWritten: 0,
   };
   const markdown = renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "markdown" }).body;
-  const answer = JSON.parse(renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "json" }).body) as Record<string, unknown>;
+  const answer = JSON.parse(renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "json" }).body) as Record<
+    string,
+    unknown
+  >;
   // Volatile or configuration-dependent fields (support, heuristic, learned) are left out; the
   // key order here is the order in the file, so review diffs stay small.
   const { support: _support, heuristic: _heuristic, learned: _learned, ...stable } = answer;
   const json = {
     ...stable,
-    blocks: prepared.page.blocks.map((block, i) => ({ text: block.text, tag: block.tag, label: classification.verdicts[i]!.label })),
+    blocks: prepared.page.blocks.map((block, i) => ({
+      text: block.text,
+      tag: block.tag,
+      label: classification.verdicts[i]!.label,
+    })),
   };
   return { markdown, json };
 }

@@ -20,11 +20,31 @@ export interface LocalWorker {
 }
 
 /** `extraArgs` go to `wrangler dev` as they are, e.g. `--test-scheduled` (GET /__scheduled runs the cron handler). */
-export async function startWorker(vars: Record<string, string>, port = 8787 + Math.floor(Math.random() * 500), extraArgs: string[] = []): Promise<LocalWorker> {
+export async function startWorker(
+  vars: Record<string, string>,
+  port = 8787 + Math.floor(Math.random() * 500),
+  extraArgs: string[] = [],
+): Promise<LocalWorker> {
   const persist = mkdtempSync(join(tmpdir(), "urltree-dev-"));
-  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--log-level", "warn", ...extraArgs];
+  const args = [
+    "wrangler",
+    "dev",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    persist,
+    "--log-level",
+    "warn",
+    ...extraArgs,
+  ];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-  const child: ChildProcess = spawn("npx", args, { cwd: resolve(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child: ChildProcess = spawn("npx", args, {
+    cwd: resolve(import.meta.dirname, "../.."),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let log = "";
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));

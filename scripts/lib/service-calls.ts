@@ -20,7 +20,12 @@ export function ingestForEval(state: DomainState, prepared: PreparedPage, now: n
 }
 
 /** A URL Tree rule alone (`heuristic=strict`, `vote`, ...): the text the service returns. */
-export function treeRuleText(state: DomainState, prepared: PreparedPage, heuristic: Heuristic, hard: HardRules): string {
+export function treeRuleText(
+  state: DomainState,
+  prepared: PreparedPage,
+  heuristic: Heuristic,
+  hard: HardRules,
+): string {
   return processPage(state, prepared, { classifier: { kind: "tree", heuristic, hard }, learn: false }).text;
 }
 

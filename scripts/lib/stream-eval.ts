@@ -75,7 +75,7 @@ function classifyForEval(state: DomainState, prepared: PreparedPage, config: Con
 function readabilityText(body: Uint8Array): string {
   const { document } = parseHTML(decodeHtml(body).html);
   try {
-    return new Readability(document as unknown as Document).parse()?.textContent ?? "";
+    return new Readability(document).parse()?.textContent ?? "";
   } catch {
     return "";
   }
@@ -108,11 +108,17 @@ export function runCorpus(dir: string, configs: Config[], prf: Prf, limit = Infi
     const pick = (of: typeof perPage, k: keyof Scores) => mean(of.map((p) => p.scores[ci]![k]));
     const sites: Record<string, number> = {};
     for (const site of new Set(perPage.map((p) => p.site))) {
-      sites[site] = pick(perPage.filter((p) => p.site === site), "f1");
+      sites[site] = pick(
+        perPage.filter((p) => p.site === site),
+        "f1",
+      );
     }
     const curve: Record<string, number> = {};
     for (const b of CURVE) {
-      curve[b.name] = pick(perPage.filter((p) => p.position >= b.from && p.position <= b.to), "f1");
+      curve[b.name] = pick(
+        perPage.filter((p) => p.position >= b.from && p.position <= b.to),
+        "f1",
+      );
     }
     report.configs[name] = { p: pick(perPage, "p"), r: pick(perPage, "r"), f1: pick(perPage, "f1"), sites, curve };
   });

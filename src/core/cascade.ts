@@ -38,9 +38,7 @@ export const TEMPLATE_MIN_SUPPORT = 5;
 export const UNSEEN_MIN_DOMAIN_SUPPORT = 5;
 
 export type Classifier =
-  | { kind: "hybrid" }
-  | { kind: "single-page" }
-  | { kind: "tree"; heuristic: Heuristic; hard: HardRules };
+  { kind: "hybrid" } | { kind: "single-page" } | { kind: "tree"; heuristic: Heuristic; hard: HardRules };
 
 export const HYBRID: Classifier = { kind: "hybrid" };
 export const SINGLE_PAGE: Classifier = { kind: "single-page" };
@@ -66,13 +64,22 @@ export interface PageClassification {
   page: PageDecision | null;
 }
 
-export function classifyPage(page: SegmentedPage, evidence: BranchEvidence | null, options: CascadeOptions): PageClassification {
+export function classifyPage(
+  page: SegmentedPage,
+  evidence: BranchEvidence | null,
+  options: CascadeOptions,
+): PageClassification {
   const support = domainSupport(evidence);
   const method = support >= MIN_SUPPORT ? "tree" : "cold-start";
   const { classifier } = options;
   if (classifier.kind === "tree") {
     if (!evidence) throw new Error("the tree classifier needs the tree's evidence");
-    return { verdicts: treeVerdicts(page.blocks, evidence, classifier.heuristic, classifier.hard), support, method, page: null };
+    return {
+      verdicts: treeVerdicts(page.blocks, evidence, classifier.heuristic, classifier.hard),
+      support,
+      method,
+      page: null,
+    };
   }
   const useTree = classifier.kind === "hybrid" && evidence !== null && support >= MIN_EVIDENCE_SUPPORT;
   const perBlock = useTree ? modelEvidence(evidence) : null;
@@ -96,7 +103,12 @@ export function modelEvidence(evidence: BranchEvidence): ModelEvidence {
   for (let i = 0; i * depth < evidence.counts.length; i++) {
     const strict = decide(HEURISTICS.strict, evidence, i);
     const vote = decide(HEURISTICS.vote, evidence, i);
-    blocks.push({ support: strict.support, count: strict.count, domainSupport: root, voteBoilerplate: vote.boilerplate });
+    blocks.push({
+      support: strict.support,
+      count: strict.count,
+      domainSupport: root,
+      voteBoilerplate: vote.boilerplate,
+    });
     nodes.push(evidence.nodes[strict.nodeIndex]!);
   }
   return { blocks, nodes };

@@ -41,8 +41,10 @@ export function treeVerdicts(
   hard: HardRules,
 ): BlockVerdict[] {
   return blocks.map((block, i): BlockVerdict => {
-    if (hard.tags && block.hardTag) return { label: "boilerplate", rule: `hard:${block.hardTag}`, node: "", support: 0, count: 0 };
-    if (hard.allLinks && block.linkShare >= 1) return { label: "boilerplate", rule: "hard:links", node: "", support: 0, count: 0 };
+    if (hard.tags && block.hardTag)
+      return { label: "boilerplate", rule: `hard:${block.hardTag}`, node: "", support: 0, count: 0 };
+    if (hard.allLinks && block.linkShare >= 1)
+      return { label: "boilerplate", rule: "hard:links", node: "", support: 0, count: 0 };
     const d = decide(heuristic, evidence, i);
     const label: Label = d.boilerplate ? "boilerplate" : d.count <= 1 ? "content-unseen" : "content";
     return { label, rule: d.rule, node: evidence.nodes[d.nodeIndex]!, support: d.support, count: d.count };

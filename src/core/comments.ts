@@ -17,8 +17,23 @@ import type { PageKind } from "./page-kind";
 import { pathTokens, tokenHas, tokenWords } from "./path-words";
 import type { SegmentedPage, TextBlock } from "./types";
 
-const COMMENT_WORDS = new Set(["comment", "comments", "commentlist", "respond", "discussion", "discussions",
-  "disqus", "dsq", "reply", "replies", "remark42", "commento", "hyvor", "giscus", "utterances"]);
+const COMMENT_WORDS = new Set([
+  "comment",
+  "comments",
+  "commentlist",
+  "respond",
+  "discussion",
+  "discussions",
+  "disqus",
+  "dsq",
+  "reply",
+  "replies",
+  "remark42",
+  "commento",
+  "hyvor",
+  "giscus",
+  "utterances",
+]);
 const COMMENT_PREFIXES = ["comment", "disqus"];
 /** Classes that describe the page's comment state or link to the comments rather than hold them. */
 const COMMENT_STATE =
@@ -28,8 +43,17 @@ const COMMENT_STATE =
  * Forum vocabulary: a "reply" or "comments" container that is also a message, topic or board holds
  * a thread's posts (XenForo's `js-replyNewMessageContainer`, Invision's `#comments.cTopic`).
  */
-const THREAD_WORDS = new Set(["message", "messages", "topic", "topics", "thread", "threads", "board", "forum",
-  "forums"]);
+const THREAD_WORDS = new Set([
+  "message",
+  "messages",
+  "topic",
+  "topics",
+  "thread",
+  "threads",
+  "board",
+  "forum",
+  "forums",
+]);
 const DISQUS = new Set(["disqus", "dsq"]);
 /** An id of this many words is a heading's slug (`#receive-and-reply-to-...`), not a template name. */
 const SLUG_WORDS = 4;

@@ -263,8 +263,7 @@ function prescanMeta(bytes: Uint8Array, limit: number): string | null {
       pos++;
     } else if (
       pos + 1 < limit &&
-      (isAsciiAlpha(bytes[pos + 1]!) ||
-        (bytes[pos + 1] === SLASH && pos + 2 < limit && isAsciiAlpha(bytes[pos + 2]!)))
+      (isAsciiAlpha(bytes[pos + 1]!) || (bytes[pos + 1] === SLASH && pos + 2 < limit && isAsciiAlpha(bytes[pos + 2]!)))
     ) {
       // Any other tag: skip its attributes wholesale so their values cannot fake a meta.
       pos++;
@@ -272,10 +271,7 @@ function prescanMeta(bytes: Uint8Array, limit: number): string | null {
       while (getAttribute() !== null);
       if (exhausted) return null;
       pos++;
-    } else if (
-      pos + 1 < limit &&
-      (bytes[pos + 1] === 0x21 || bytes[pos + 1] === SLASH || bytes[pos + 1] === 0x3f)
-    ) {
+    } else if (pos + 1 < limit && (bytes[pos + 1] === 0x21 || bytes[pos + 1] === SLASH || bytes[pos + 1] === 0x3f)) {
       const end = bytes.indexOf(GT, pos + 1);
       if (end < 0 || end >= limit) return null;
       pos = end + 1;
@@ -359,7 +355,7 @@ function decodeWith(bytes: Uint8Array, encoding: string): string {
 function toBytes(input: Uint8Array | ArrayBuffer): Uint8Array {
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   // Not instanceof: buffers from another realm (or a SharedArrayBuffer) fail that test.
-  if (input !== null && typeof input === "object" && typeof (input as ArrayBuffer).byteLength === "number") {
+  if (input !== null && typeof input === "object" && typeof (input).byteLength === "number") {
     try {
       return new Uint8Array(input);
     } catch {

@@ -59,22 +59,63 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 /** Names of the single-page features, in vector order (debug output and training use them). */
 export const PAGE_FEATURES: string[] = [
-  "bias", "logChars", "logWords", "linkShare", "allLinks", "punctPerWord", "sentenceEnd", "digitShare",
-  "avgWordLen", "hardTag", "depth", "relPosition", "titleOverlap", "duplicateInPage",
+  "bias",
+  "logChars",
+  "logWords",
+  "linkShare",
+  "allLinks",
+  "punctPerWord",
+  "sentenceEnd",
+  "digitShare",
+  "avgWordLen",
+  "hardTag",
+  "depth",
+  "relPosition",
+  "titleOverlap",
+  "duplicateInPage",
   ...LANDMARKS.map((l) => `landmark:${l}`),
   ...TAG_GROUPS.map(([g]) => `tag:${g}`),
   ...PATH_WORDS.map(([w]) => `path:${w}`),
   ...PATH_WORDS.map(([w]) => `leaf:${w}`),
-  "share1", "share2", "share3", "share4", "sameParentShare",
-  "el1Share", "el2Share", "el3Share", "el4Share", "el1Links", "el2Links", "el3Links", "el4Links",
-  "el1Blocks", "el2Blocks", "el3Blocks", "el4Blocks",
-  "prevLogChars", "nextLogChars", "prevLinkShare", "nextLinkShare", "prevSameParent", "nextSameParent",
-  "pageLogBlocks", "pageLinkShare", "pageCommentShare", "charsOfMax",
+  "share1",
+  "share2",
+  "share3",
+  "share4",
+  "sameParentShare",
+  "el1Share",
+  "el2Share",
+  "el3Share",
+  "el4Share",
+  "el1Links",
+  "el2Links",
+  "el3Links",
+  "el4Links",
+  "el1Blocks",
+  "el2Blocks",
+  "el3Blocks",
+  "el4Blocks",
+  "prevLogChars",
+  "nextLogChars",
+  "prevLinkShare",
+  "nextLinkShare",
+  "prevSameParent",
+  "nextSameParent",
+  "pageLogBlocks",
+  "pageLinkShare",
+  "pageCommentShare",
+  "charsOfMax",
 ];
 
 export const TREE_FEATURES: string[] = [
-  "tree:known", "tree:logSupport", "tree:otherShare", "tree:seen", "tree:seenKnown", "tree:unseenKnown",
-  "tree:vote", "tree:voteKnown", "tree:young",
+  "tree:known",
+  "tree:logSupport",
+  "tree:otherShare",
+  "tree:seen",
+  "tree:seenKnown",
+  "tree:unseenKnown",
+  "tree:vote",
+  "tree:voteKnown",
+  "tree:young",
 ];
 
 export const FEATURE_NAMES: string[] = [...PAGE_FEATURES, ...TREE_FEATURES];
@@ -153,7 +194,11 @@ function wordCount(text: string, words: string[]): number {
  * One feature vector per block. `tree` gives each block's tree evidence, or null where the
  * domain's tree has nothing (a cold start): the tree features are then all zero.
  */
-export function blockFeatures(blocks: readonly TextBlock[], title: string, tree: readonly (TreeEvidence | null)[] | null): Float64Array[] {
+export function blockFeatures(
+  blocks: readonly TextBlock[],
+  title: string,
+  tree: readonly (TreeEvidence | null)[] | null,
+): Float64Array[] {
   const n = blocks.length;
   const chars = blocks.map((b) => b.text.length);
   const goodChars = blocks.map((b, i) => (b.linkShare < 0.5 ? chars[i]! : 0));
@@ -186,7 +231,9 @@ export function blockFeatures(blocks: readonly TextBlock[], title: string, tree:
   });
   const parents = blocks.map((b) => parentPath(b.path, 1));
   const sameParentChars = new Map<string, number>();
-  parents.forEach((p, i) => sameParentChars.set(p + "|" + blocks[i]!.tag, (sameParentChars.get(p + "|" + blocks[i]!.tag) ?? 0) + goodChars[i]!));
+  parents.forEach((p, i) =>
+    sameParentChars.set(p + "|" + blocks[i]!.tag, (sameParentChars.get(p + "|" + blocks[i]!.tag) ?? 0) + goodChars[i]!),
+  );
   const textCounts = new Map<string, number>();
   for (const b of blocks) textCounts.set(b.text, (textCounts.get(b.text) ?? 0) + 1);
   const titleTokens = new Set(tokensOf(title));

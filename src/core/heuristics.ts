@@ -17,7 +17,8 @@ export type Heuristic =
   /** Production rule: every node with n_s >= nMin votes boilerplate when c(b) > n_s/divisor + 1; a tie is boilerplate. */
   | { kind: "vote"; nMin: number; divisor: number };
 
-export type HeuristicName = "strict" | "strict-support" | "strict-at-domain" | "relaxed-at-domain" | "vote" | "vote-fast";
+export type HeuristicName =
+  "strict" | "strict-support" | "strict-at-domain" | "relaxed-at-domain" | "vote" | "vote-fast";
 
 /** The defaults the paper and the production notes give. */
 export const HEURISTICS: Record<HeuristicName, Heuristic> = {
@@ -41,7 +42,11 @@ export function parseHeuristic(
   const name = (m ? m[1] : spec) as HeuristicName;
   // Own keys only: "constructor" or "__proto__" must not resolve through the prototype.
   const base = Object.hasOwn(HEURISTICS, name) ? HEURISTICS[name] : undefined;
-  if (!base) return { ok: false, error: `unknown heuristic "${spec}"; expected one of ${Object.keys(HEURISTICS).join(", ")} (strict-support-N, relaxed-at-domain-N)` };
+  if (!base)
+    return {
+      ok: false,
+      error: `unknown heuristic "${spec}"; expected one of ${Object.keys(HEURISTICS).join(", ")} (strict-support-N, relaxed-at-domain-N)`,
+    };
   const h: Record<string, unknown> = { ...base };
   if (m) h[name === "strict-support" ? "support" : "domainSupport"] = Number(m[2]);
   for (const [k, v] of Object.entries(overrides)) {
@@ -56,11 +61,16 @@ export function parseHeuristic(
 
 export function heuristicLabel(h: Heuristic): string {
   switch (h.kind) {
-    case "strict": return h.nMin === 5 && h.cMax === 1 ? "strict" : `strict(nMin=${h.nMin},cMax=${h.cMax})`;
-    case "strict-support": return `strict-support-${h.support}`;
-    case "strict-at-domain": return "strict-at-domain";
-    case "relaxed-at-domain": return `relaxed-at-domain-${h.domainSupport}`;
-    case "vote": return h.divisor === 100 ? "vote" : h.divisor === 50 ? "vote-fast" : `vote(divisor=${h.divisor})`;
+    case "strict":
+      return h.nMin === 5 && h.cMax === 1 ? "strict" : `strict(nMin=${h.nMin},cMax=${h.cMax})`;
+    case "strict-support":
+      return `strict-support-${h.support}`;
+    case "strict-at-domain":
+      return "strict-at-domain";
+    case "relaxed-at-domain":
+      return `relaxed-at-domain-${h.domainSupport}`;
+    case "vote":
+      return h.divisor === 100 ? "vote" : h.divisor === 50 ? "vote-fast" : `vote(divisor=${h.divisor})`;
   }
 }
 
@@ -89,7 +99,13 @@ export function decide(h: Heuristic, evidence: BranchEvidence, block: number): T
   const threshold = (index: number, cMax: number, rule: string): TreeDecision => {
     const count = countOf(index);
     const support = supportOf(index);
-    return { boilerplate: count > cMax, nodeIndex: index, support, count, rule: `${rule}: c=${count} ${count > cMax ? ">" : "<="} ${cMax}` };
+    return {
+      boilerplate: count > cMax,
+      nodeIndex: index,
+      support,
+      count,
+      rule: `${rule}: c=${count} ${count > cMax ? ">" : "<="} ${cMax}`,
+    };
   };
   switch (h.kind) {
     case "strict":
@@ -118,7 +134,13 @@ export function decide(h: Heuristic, evidence: BranchEvidence, block: number): T
         const support = supportOf(0);
         const count = countOf(0);
         const boilerplate = count > support / h.divisor + 1;
-        return { boilerplate, nodeIndex: 0, support, count, rule: `vote: root alone (n=${support} < ${h.nMin}), ${boilerplate ? "boilerplate" : "content"}` };
+        return {
+          boilerplate,
+          nodeIndex: 0,
+          support,
+          count,
+          rule: `vote: root alone (n=${support} < ${h.nMin}), ${boilerplate ? "boilerplate" : "content"}`,
+        };
       }
       return {
         boilerplate: yes * 2 >= voters,

@@ -35,49 +35,102 @@ function anyOf(alternatives: readonly string[], anchored = false): RegExp {
 }
 
 /** Titles of challenge pages (vendors' fixed strings and their translations), matched at the start. */
-const CHALLENGE_TITLE = anyOf([
-  "just a moment", "attention required", "access denied", "are you a robot", "security check", "ddos-guard",
-  "one more step", "please wait", "verifying you are human", "checking your browser", "robot check",
-  "bot verification", "human verification", "un instant", "einen moment", "un momento", "um momento",
-  "один момент", "подождите", "доступ запрещен",
-], true);
+const CHALLENGE_TITLE = anyOf(
+  [
+    "just a moment",
+    "attention required",
+    "access denied",
+    "are you a robot",
+    "security check",
+    "ddos-guard",
+    "one more step",
+    "please wait",
+    "verifying you are human",
+    "checking your browser",
+    "robot check",
+    "bot verification",
+    "human verification",
+    "un instant",
+    "einen moment",
+    "un momento",
+    "um momento",
+    "один момент",
+    "подождите",
+    "доступ запрещен",
+  ],
+  true,
+);
 
 /** Sentences of challenge pages. */
 const CHALLENGE_TEXT = anyOf([
-  "checking (?:your browser|if the site connection is secure)", "verify(?:ing)? (?:that )?you are (?:a )?human",
-  "are you a robot", "complete the security check", "unusual traffic from your", "press (?:&|and) hold",
-  "enable cookies and reload", "ray id:",
+  "checking (?:your browser|if the site connection is secure)",
+  "verify(?:ing)? (?:that )?you are (?:a )?human",
+  "are you a robot",
+  "complete the security check",
+  "unusual traffic from your",
+  "press (?:&|and) hold",
+  "enable cookies and reload",
+  "ray id:",
 ]);
 /** Sentences of pages that render nothing without JavaScript. */
 const JAVASCRIPT_TEXT = anyOf([
-  "(?:enable|activate|turn on) javascript", "javascript (?:is )?(?:disabled|required|is not enabled)",
-  "requires javascript", "javascript aktivieren", "activez (?:le )?javascript",
+  "(?:enable|activate|turn on) javascript",
+  "javascript (?:is )?(?:disabled|required|is not enabled)",
+  "requires javascript",
+  "javascript aktivieren",
+  "activez (?:le )?javascript",
   "(?:habilita|activa) (?:el )?javascript",
-  "attiva(?:re)? javascript", "ative o javascript", "включите javascript",
+  "attiva(?:re)? javascript",
+  "ative o javascript",
+  "включите javascript",
 ]);
 /** Sentences of consent dialogs. */
 const CONSENT_TEXT = anyOf([
-  "we use cookies", "accept (?:all )?cookies", "cookie (?:settings|preferences)", "your privacy choices",
-  "wir verwenden cookies", "nous utilisons des cookies", "utilizamos cookies", "utilizziamo (?:i )?cookie",
+  "we use cookies",
+  "accept (?:all )?cookies",
+  "cookie (?:settings|preferences)",
+  "your privacy choices",
+  "wir verwenden cookies",
+  "nous utilisons des cookies",
+  "utilizamos cookies",
+  "utilizziamo (?:i )?cookie",
   "использует файлы cookie",
 ]);
 /** Sentences of paywalls. */
 const PAYWALL_TEXT = anyOf([
-  "subscribe to (?:continue|read|keep reading|unlock)", "to continue reading", "already a subscriber",
-  "subscribers only", "for subscribers",
+  "subscribe to (?:continue|read|keep reading|unlock)",
+  "to continue reading",
+  "already a subscriber",
+  "subscribers only",
+  "for subscribers",
   "this (?:article|content|story) is (?:for|available to|reserved for) (?:subscribers|members)",
-  "jetzt weiterlesen", "abonnez-vous pour", "pour lire la suite", "suscríbete para", "para seguir leyendo",
-  "abbonati per", "assine para continuar", "подпишитесь,? чтобы",
+  "jetzt weiterlesen",
+  "abonnez-vous pour",
+  "pour lire la suite",
+  "suscríbete para",
+  "para seguir leyendo",
+  "abbonati per",
+  "assine para continuar",
+  "подпишитесь,? чтобы",
 ]);
 
 /**
  * Class/id words of wall containers (template vocabulary). Not "cmp" (consent management platform):
  * Adobe's Core Components prefix every class with it.
  */
-const CONSENT_WORDS = new Set(["consent", "cookie", "cookies", "gdpr", "ccpa", "onetrust", "cookiebot",
-  "usercentrics", "didomi", "quantcast"]);
-const CHALLENGE_WORDS = new Set(["captcha", "recaptcha", "hcaptcha", "turnstile", "challenge", "ddos",
-  "interstitial"]);
+const CONSENT_WORDS = new Set([
+  "consent",
+  "cookie",
+  "cookies",
+  "gdpr",
+  "ccpa",
+  "onetrust",
+  "cookiebot",
+  "usercentrics",
+  "didomi",
+  "quantcast",
+]);
+const CHALLENGE_WORDS = new Set(["captcha", "recaptcha", "hcaptcha", "turnstile", "challenge", "ddos", "interstitial"]);
 const JS_WORDS = new Set(["noscript", "nojs", "jsrequired"]);
 const PAYWALL_WORDS = new Set(["paywall", "regwall", "metered", "piano", "subscriber", "premium"]);
 
@@ -128,7 +181,10 @@ function wallOf(b: TextBlock, elementChars: ReadonlyMap<number, number>, heading
 
 /** Share of the page's characters in blocks most of the domain's other documents also hold. */
 export function templateShare(page: SegmentedPage, evidence: BranchEvidence): number | null {
-  return templateShareOf(page.blocks.map((b) => b.text.length), evidence);
+  return templateShareOf(
+    page.blocks.map((b) => b.text.length),
+    evidence,
+  );
 }
 
 /** The same from each block's length alone: what the domain's Durable Object knows of a page. */
@@ -174,8 +230,12 @@ export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | 
     else if (b.linkShare < 0.5 && !b.hardTag) ownProse += b.text.length;
   }
   const share = evidence ? templateShare(page, evidence) : null;
-  const verdict = (reason: InterstitialReason | null): InterstitialVerdict =>
-    ({ interstitial: reason !== null, reason, ownProse, templateShare: share });
+  const verdict = (reason: InterstitialReason | null): InterstitialVerdict => ({
+    interstitial: reason !== null,
+    reason,
+    ownProse,
+    templateShare: share,
+  });
   if (CHALLENGE_TITLE.test(page.title) && ownProse < CHALLENGE_MAX_PROSE * 4) return verdict("challenge");
   // A wall must also be a fair part of what the page says: a cookie banner over a product grid
   // (no prose, all links and buttons) leaves the grid as the page.
@@ -186,6 +246,13 @@ export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | 
   if (shown("paywall") && ownProse < PAYWALL_MAX_PROSE) return verdict("paywall");
   if (total < EMPTY_MAX_CHARS) return verdict("empty");
   // Both: a share alone would flag a short real page on a site with a heavy template.
-  if (evidence && isTemplateOnly(page.blocks.map((b) => b.text.length), evidence)) return verdict("template-only");
+  if (
+    evidence &&
+    isTemplateOnly(
+      page.blocks.map((b) => b.text.length),
+      evidence,
+    )
+  )
+    return verdict("template-only");
   return verdict(null);
 }

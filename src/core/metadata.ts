@@ -59,7 +59,14 @@ import { emptyLdFields, type LdFields, readJsonLd } from "./metadata/json-ld";
 import { parseJsonLd } from "./metadata/json-ld-parse";
 import { namesSite, sameStory, type SiteHints, stripSiteName } from "./metadata/title";
 import {
-  baseUrl, CAP, cleanLanguage, cleanText, looksLikeUrl, RAW_TEXT_LIMIT, resolveHttpUrl, truncate,
+  baseUrl,
+  CAP,
+  cleanLanguage,
+  cleanText,
+  looksLikeUrl,
+  RAW_TEXT_LIMIT,
+  resolveHttpUrl,
+  truncate,
 } from "./metadata/values";
 
 export { isHeadline, normalizeHeadline } from "./metadata/title";
@@ -103,8 +110,14 @@ export function metadataFromCollector(collected: MetadataCollector, pageUrl: str
   const hints: SiteHints = { siteName, host: hostOf(pageUrl) };
   const title = pickTitle(
     [
-      ...ld.headline, meta("og:title"), meta("twitter:title"), meta("dc.title"), meta("dcterms.title"),
-      meta("citation_title"), meta("parsely-title"), micro("headline"),
+      ...ld.headline,
+      meta("og:title"),
+      meta("twitter:title"),
+      meta("dc.title"),
+      meta("dcterms.title"),
+      meta("citation_title"),
+      meta("parsely-title"),
+      micro("headline"),
     ],
     collected.h1,
     collected.title,
@@ -112,24 +125,46 @@ export function metadataFromCollector(collected: MetadataCollector, pageUrl: str
   );
   const byline = first(
     [
-      ...ld.byline, meta("author"), meta("article:author"), meta("dc.creator"), meta("dcterms.creator"),
-      meta("citation_author"), meta("parsely-author"), micro("author"),
+      ...ld.byline,
+      meta("author"),
+      meta("article:author"),
+      meta("dc.creator"),
+      meta("dcterms.creator"),
+      meta("citation_author"),
+      meta("parsely-author"),
+      micro("author"),
     ],
     cleanByline,
   );
   const published = first(
     [
-      ...ld.published, meta("article:published_time"), meta("dcterms.issued"), meta("dc.date.issued"),
-      meta("dcterms.created"), meta("dc.date"), meta("dcterms.date"), meta("citation_publication_date"),
-      meta("citation_date"), meta("parsely-pub-date"), meta("pubdate"), meta("publishdate"), meta("publish-date"),
-      meta("date"), micro("datePublished"), collected.articleTime ?? undefined,
+      ...ld.published,
+      meta("article:published_time"),
+      meta("dcterms.issued"),
+      meta("dc.date.issued"),
+      meta("dcterms.created"),
+      meta("dc.date"),
+      meta("dcterms.date"),
+      meta("citation_publication_date"),
+      meta("citation_date"),
+      meta("parsely-pub-date"),
+      meta("pubdate"),
+      meta("publishdate"),
+      meta("publish-date"),
+      meta("date"),
+      micro("datePublished"),
+      collected.articleTime ?? undefined,
     ],
     normalizeDate,
   );
   let modified = first(
     [
-      ...ld.modified, meta("article:modified_time"), meta("og:updated_time"), meta("dcterms.modified"),
-      meta("dc.date.modified"), micro("dateModified"),
+      ...ld.modified,
+      meta("article:modified_time"),
+      meta("og:updated_time"),
+      meta("dcterms.modified"),
+      meta("dc.date.modified"),
+      micro("dateModified"),
     ],
     normalizeDate,
   );
@@ -137,22 +172,37 @@ export function metadataFromCollector(collected: MetadataCollector, pageUrl: str
   const base = baseUrl(pageUrl, collected.baseHref);
   const image = first(
     [
-      ...ld.image, meta("og:image:secure_url"), meta("og:image"), meta("og:image:url"), meta("twitter:image"),
-      meta("twitter:image:src"), micro("image"), meta("link:image_src"),
+      ...ld.image,
+      meta("og:image:secure_url"),
+      meta("og:image"),
+      meta("og:image:url"),
+      meta("twitter:image"),
+      meta("twitter:image:src"),
+      micro("image"),
+      meta("link:image_src"),
     ],
     (value) => resolveHttpUrl(value, base),
   );
   const lang = first(
     [
-      collected.htmlLang ?? undefined, ...ld.lang, meta("http-equiv:content-language"), meta("og:locale"),
-      meta("dc.language"), meta("dcterms.language"), micro("inLanguage"),
+      collected.htmlLang ?? undefined,
+      ...ld.lang,
+      meta("http-equiv:content-language"),
+      meta("og:locale"),
+      meta("dc.language"),
+      meta("dcterms.language"),
+      micro("inLanguage"),
     ],
     cleanLanguage,
   );
   const excerpt = first(
     [
-      ...ld.description, meta("og:description"), meta("twitter:description"), meta("description"),
-      meta("dc.description"), meta("dcterms.description"),
+      ...ld.description,
+      meta("og:description"),
+      meta("twitter:description"),
+      meta("description"),
+      meta("dc.description"),
+      meta("dcterms.description"),
     ],
     (value) => cleanText(value, CAP.excerpt),
   );

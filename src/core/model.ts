@@ -33,8 +33,16 @@ export interface ModelWeights {
 export const DEFAULT_MODEL = MODEL as unknown as ModelWeights;
 
 export const CONTEXT_FEATURES = [
-  "ctx:p", "ctx:prev1", "ctx:next1", "ctx:prev2", "ctx:next2", "ctx:window", "ctx:siblings", "ctx:pageMax",
-  "ctx:massBefore", "ctx:inSpan",
+  "ctx:p",
+  "ctx:prev1",
+  "ctx:next1",
+  "ctx:prev2",
+  "ctx:next2",
+  "ctx:window",
+  "ctx:siblings",
+  "ctx:pageMax",
+  "ctx:massBefore",
+  "ctx:inSpan",
 ];
 
 /** A block this likely to be content, and this long, anchors the main content's span. */
@@ -81,7 +89,11 @@ export function contributions(s: Scorer, x: ArrayLike<number>): Float64Array {
 }
 
 /** Stage-2 input: the block's own features followed by its context scores. */
-export function contextFeatures(blocks: readonly Pick<TextBlock, "path" | "text">[], features: readonly Float64Array[], p1: readonly number[]): Float64Array[] {
+export function contextFeatures(
+  blocks: readonly Pick<TextBlock, "path" | "text">[],
+  features: readonly Float64Array[],
+  p1: readonly number[],
+): Float64Array[] {
   const n = blocks.length;
   const parent = blocks.map((b) => b.path.slice(0, Math.max(0, b.path.lastIndexOf(">"))));
   const weightOf = blocks.map((b) => Math.log1p(b.text.length));
@@ -142,7 +154,11 @@ export interface Prediction {
   input: Float64Array;
 }
 
-export function predictBlocks(weights: ModelWeights, blocks: readonly Pick<TextBlock, "path" | "text">[], features: readonly Float64Array[]): Prediction[] {
+export function predictBlocks(
+  weights: ModelWeights,
+  blocks: readonly Pick<TextBlock, "path" | "text">[],
+  features: readonly Float64Array[],
+): Prediction[] {
   const p1 = features.map((f) => sigmoid(margin(weights.stage1, f)));
   const inputs = contextFeatures(blocks, features, p1);
   return inputs.map((input, i) => ({ p1: p1[i]!, p: sigmoid(margin(weights.stage2, input)), input }));

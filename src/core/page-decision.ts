@@ -35,7 +35,9 @@ export function decidePage(
   const inComments = new Set(comments);
   const out = comments.length
     ? verdicts.map((v, i) =>
-        inComments.has(i) && v.label !== "boilerplate" ? { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` } : v,
+        inComments.has(i) && v.label !== "boilerplate"
+          ? { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` }
+          : v,
       )
     : verdicts;
   return { verdicts: out, decision: { kind: kind.kind, interstitial: kind.interstitial.reason, comments } };

@@ -24,19 +24,121 @@ export type PageKind =
 /** Template vocabulary: class/id words that name a page region's role, grouped by the kind they suggest. */
 const VOCABULARY = {
   post: ["post", "posts", "entry", "entries"],
-  thread: ["thread", "threads", "topic", "topics", "reply", "replies", "forum", "forums", "message", "messages",
-    "bbpress", "phpbb", "vbulletin", "discourse", "xenforo", "postbody", "postcontent", "username", "userinfo",
-    "signature", "quote", "bbcode", "posted"],
+  thread: [
+    "thread",
+    "threads",
+    "topic",
+    "topics",
+    "reply",
+    "replies",
+    "forum",
+    "forums",
+    "message",
+    "messages",
+    "bbpress",
+    "phpbb",
+    "vbulletin",
+    "discourse",
+    "xenforo",
+    "postbody",
+    "postcontent",
+    "username",
+    "userinfo",
+    "signature",
+    "quote",
+    "bbcode",
+    "posted",
+  ],
   comment: ["comment", "comments", "respond", "discussion", "disqus", "commentlist"],
-  product: ["product", "products", "price", "prices", "cart", "basket", "checkout", "sku", "buy", "woocommerce",
-    "shop", "variant", "variants", "quantity", "qty", "stock", "pdp", "swatch", "addtocart", "purchase"],
-  docs: ["docs", "doc", "documentation", "toc", "api", "reference", "manual", "sphinx", "mkdocs", "docusaurus",
-    "markdown", "highlight", "codehilite", "admonition", "wiki", "rst", "md", "vp", "theme", "gitbook"],
+  product: [
+    "product",
+    "products",
+    "price",
+    "prices",
+    "cart",
+    "basket",
+    "checkout",
+    "sku",
+    "buy",
+    "woocommerce",
+    "shop",
+    "variant",
+    "variants",
+    "quantity",
+    "qty",
+    "stock",
+    "pdp",
+    "swatch",
+    "addtocart",
+    "purchase",
+  ],
+  docs: [
+    "docs",
+    "doc",
+    "documentation",
+    "toc",
+    "api",
+    "reference",
+    "manual",
+    "sphinx",
+    "mkdocs",
+    "docusaurus",
+    "markdown",
+    "highlight",
+    "codehilite",
+    "admonition",
+    "wiki",
+    "rst",
+    "md",
+    "vp",
+    "theme",
+    "gitbook",
+  ],
   article: ["article", "story", "blog", "byline", "author", "headline", "single", "prose", "body", "content", "text"],
-  listing: ["teaser", "card", "cards", "tile", "tiles", "grid", "item", "items", "list", "listing", "result",
-    "results", "archive", "category", "collection", "pagination", "pager", "excerpt", "summary", "loop", "feed"],
-  service: ["hero", "cta", "feature", "features", "pricing", "plan", "plans", "testimonial", "testimonials",
-    "banner", "contact", "team", "faq", "section", "service", "services", "landing", "elementor", "wp"],
+  listing: [
+    "teaser",
+    "card",
+    "cards",
+    "tile",
+    "tiles",
+    "grid",
+    "item",
+    "items",
+    "list",
+    "listing",
+    "result",
+    "results",
+    "archive",
+    "category",
+    "collection",
+    "pagination",
+    "pager",
+    "excerpt",
+    "summary",
+    "loop",
+    "feed",
+  ],
+  service: [
+    "hero",
+    "cta",
+    "feature",
+    "features",
+    "pricing",
+    "plan",
+    "plans",
+    "testimonial",
+    "testimonials",
+    "banner",
+    "contact",
+    "team",
+    "faq",
+    "section",
+    "service",
+    "services",
+    "landing",
+    "elementor",
+    "wp",
+  ],
 } as const;
 type Group = keyof typeof VOCABULARY;
 const GROUPS = Object.keys(VOCABULARY) as Group[];
@@ -44,13 +146,62 @@ const GROUP_SETS = GROUPS.map((g) => new Set<string>(VOCABULARY[g]));
 
 /** URL words (host labels and path segments) by the kind they suggest. */
 const URL_VOCABULARY = {
-  thread: ["forum", "forums", "thread", "threads", "topic", "topics", "showthread", "viewtopic", "community",
-    "discussion", "discussions", "questions", "board", "boards", "t", "answers", "discuss"],
+  thread: [
+    "forum",
+    "forums",
+    "thread",
+    "threads",
+    "topic",
+    "topics",
+    "showthread",
+    "viewtopic",
+    "community",
+    "discussion",
+    "discussions",
+    "questions",
+    "board",
+    "boards",
+    "t",
+    "answers",
+    "discuss",
+  ],
   product: ["product", "products", "p", "dp", "shop", "store", "item", "buy", "produkt", "produit", "producto"],
-  docs: ["docs", "doc", "documentation", "api", "reference", "manual", "guide", "guides", "learn", "wiki",
-    "tutorial", "tutorials", "man", "library", "developer", "developers", "help", "support", "kb"],
-  listing: ["category", "categories", "collections", "collection", "tag", "tags", "search", "archive", "list", "c",
-    "page", "topics", "section"],
+  docs: [
+    "docs",
+    "doc",
+    "documentation",
+    "api",
+    "reference",
+    "manual",
+    "guide",
+    "guides",
+    "learn",
+    "wiki",
+    "tutorial",
+    "tutorials",
+    "man",
+    "library",
+    "developer",
+    "developers",
+    "help",
+    "support",
+    "kb",
+  ],
+  listing: [
+    "category",
+    "categories",
+    "collections",
+    "collection",
+    "tag",
+    "tags",
+    "search",
+    "archive",
+    "list",
+    "c",
+    "page",
+    "topics",
+    "section",
+  ],
   article: ["blog", "news", "article", "articles", "post", "posts", "story", "stories", "blogs"],
   service: ["about", "contact", "pricing", "services", "service", "features", "solutions", "company"],
 } as const;
@@ -62,10 +213,13 @@ const URL_SETS = URL_GROUPS.map((g) => new Set<string>(URL_VOCABULARY[g]));
  * Price tags: a currency sign or code next to a number. Currency codes are ISO vocabulary, not
  * page prose; the test is only applied to short blocks, where a price stands alone.
  */
-const PRICE = new RegExp([
-  "(?:[$€£¥₹₽]|\\b(?:usd|eur|gbp|chf|kr|zł|rs)\\.?)\\s?\\d",
-  "\\d(?:[\\d.,\\s]*\\d)?\\s?(?:[€£₽]|zł|\\b(?:usd|eur|gbp|chf|kr)\\b)",
-].join("|"), "i");
+const PRICE = new RegExp(
+  [
+    "(?:[$€£¥₹₽]|\\b(?:usd|eur|gbp|chf|kr|zł|rs)\\.?)\\s?\\d",
+    "\\d(?:[\\d.,\\s]*\\d)?\\s?(?:[€£₽]|zł|\\b(?:usd|eur|gbp|chf|kr)\\b)",
+  ].join("|"),
+  "i",
+);
 /** Numeric dates and clock times: the timestamps posts and list entries carry, in any language. */
 const DATE = /\b(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2})\b/;
 
@@ -255,7 +409,7 @@ export interface KindModel {
   weights: number[][];
 }
 
-export const KIND_MODEL = WEIGHTS as KindModel;
+export const KIND_MODEL = WEIGHTS;
 
 /** Below this best-class probability the page is "other": the model recognises none of the kinds. */
 export const MIN_KIND_PROBABILITY = 0.2;
@@ -290,8 +444,12 @@ export interface PageKindOptions {
  * `evidence` is the URL Tree's branch evidence, which lets a page that is nothing but the domain's
  * template be recognised as an interstitial.
  */
-export function pageKind(page: SegmentedPage, probabilities?: readonly number[], evidence?: BranchEvidence | null,
-  options: PageKindOptions = {}): PageKindResult {
+export function pageKind(
+  page: SegmentedPage,
+  probabilities?: readonly number[],
+  evidence?: BranchEvidence | null,
+  options: PageKindOptions = {},
+): PageKindResult {
   const signals = pageSignals(page, probabilities, options.url);
   const interstitial = isInterstitial(page, evidence);
   const scores = kindScores(signals, options.model);

@@ -36,7 +36,8 @@ export interface PrepareInput {
 
 /** Everything that does not depend on the domain's tree: pure and cacheable. */
 export function preparePage(input: PrepareInput): PreparedPage {
-  const decoded = typeof input.body === "string" ? { html: input.body, charset: "utf-8" } : decodeHtml(input.body, input.contentType);
+  const decoded =
+    typeof input.body === "string" ? { html: input.body, charset: "utf-8" } : decodeHtml(input.body, input.contentType);
   const page = segmentHtml(decoded.html, input.url);
   const title = input.title?.trim() || page.title;
   const key = buildUrlKey(input.url, { title, rules: input.rules });
@@ -80,6 +81,10 @@ export function processPage(state: DomainState | null, prepared: PreparedPage, o
   const learn = options.learn ?? true;
   const ingest = state && learn ? ingestPage(state, prepared, options.now ?? Date.now()) : null;
   const evidence = state ? pageEvidence(state, prepared) : null;
-  const result = classifyPage(prepared.page, evidence, { classifier: options.classifier, explain: options.explain, url: prepared.key.key });
+  const result = classifyPage(prepared.page, evidence, {
+    classifier: options.classifier,
+    explain: options.explain,
+    url: prepared.key.key,
+  });
   return { ...result, ingest, text: renderText(prepared.page.blocks, result.verdicts) };
 }

@@ -198,7 +198,10 @@ function articleLines(placed: ReturnType<typeof placeHeadline>, inline: InlineOp
         break;
       case "caption": {
         const images = pieces.flatMap((p) => p.filter((x) => x.kind === "image"));
-        const text = pieces.map((p) => inlineHtml(p.filter((x) => x.kind !== "image"))).filter(Boolean).join("<br>");
+        const text = pieces
+          .map((p) => inlineHtml(p.filter((x) => x.kind !== "image")))
+          .filter(Boolean)
+          .join("<br>");
         out.push(figure(images, text));
         break;
       }

@@ -63,9 +63,42 @@ export interface Unit {
 }
 
 const TRANSPARENT = new Set([
-  "", "#document", "div", "p", "span", "section", "center", "font", "a", "abbr", "acronym", "b", "bdi",
-  "bdo", "big", "cite", "data", "dfn", "em", "i", "kbd", "label", "mark", "nobr", "q", "s", "samp",
-  "small", "strike", "strong", "sub", "sup", "time", "tt", "u", "var",
+  "",
+  "#document",
+  "div",
+  "p",
+  "span",
+  "section",
+  "center",
+  "font",
+  "a",
+  "abbr",
+  "acronym",
+  "b",
+  "bdi",
+  "bdo",
+  "big",
+  "cite",
+  "data",
+  "dfn",
+  "em",
+  "i",
+  "kbd",
+  "label",
+  "mark",
+  "nobr",
+  "q",
+  "s",
+  "samp",
+  "small",
+  "strike",
+  "strong",
+  "sub",
+  "sup",
+  "time",
+  "tt",
+  "u",
+  "var",
 ]);
 const PRE = new Set(["pre", "xmp", "listing", "plaintext"]);
 const LISTS = new Set(["ul", "ol", "menu", "dir"]);
@@ -98,7 +131,7 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
       continue;
     }
     if (last && block.element === previousElement && !row) {
-      last.lines.push(last.kind === "code" ? block.rich?.code?.raw ?? block.text : block.text);
+      last.lines.push(last.kind === "code" ? (block.rich?.code?.raw ?? block.text) : block.text);
       last.blocks.push(block);
       continue;
     }
@@ -154,10 +187,10 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
     units.push({
       kind,
       level,
-      lines: [kind === "code" ? code?.raw ?? block.text : block.text],
+      lines: [kind === "code" ? (code?.raw ?? block.text) : block.text],
       blocks: [block],
-      language: kind === "code" ? code?.language ?? "" : "",
-      ordinal: kind === "item" ? block.rich?.ordinal ?? 0 : 0,
+      language: kind === "code" ? (code?.language ?? "") : "",
+      ordinal: kind === "item" ? (block.rich?.ordinal ?? 0) : 0,
       ruleBefore: block.rich?.hrBefore === true,
       containers,
     });
@@ -193,4 +226,3 @@ export function commonDepth(a: readonly Container[], b: readonly Container[]): n
   while (i < a.length && i < b.length && a[i]!.kind === b[i]!.kind && a[i]!.key === b[i]!.key) i++;
   return i;
 }
-

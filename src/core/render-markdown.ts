@@ -105,7 +105,10 @@ export function renderMarkdown(
   let previousWasItem = false;
 
   const continuation = (depth: number) =>
-    stack.slice(0, depth).map((c) => (c.kind === "quote" ? "> " : " ".repeat(c.width))).join("");
+    stack
+      .slice(0, depth)
+      .map((c) => (c.kind === "quote" ? "> " : " ".repeat(c.width)))
+      .join("");
   const beginItem = (list: OpenContainer, depth: number, lines: readonly string[], ordinal = 0) => {
     // The first item of an ordered list keeps the page's number (`<ol start>`, items left out before it).
     if (list.count === 0 && ordinal > 0) list.count = Math.min(ordinal, 999_999_999) - 1;
@@ -114,7 +117,9 @@ export function renderMarkdown(
     list.width = marker.length;
     if (lines.length === 0) out.push((continuation(depth) + marker).trimEnd());
     const indent = continuation(depth + 1);
-    lines.forEach((l, i) => out.push((i === 0 ? continuation(depth) + marker : indent) + l + (i < lines.length - 1 ? "\\" : "")));
+    lines.forEach((l, i) =>
+      out.push((i === 0 ? continuation(depth) + marker : indent) + l + (i < lines.length - 1 ? "\\" : "")),
+    );
   };
   /** Paragraph lines with a hard break between them, at the current depth. */
   const paragraph = (lines: readonly string[]) => {
@@ -166,7 +171,12 @@ export function renderMarkdown(
     const pieces = unit.blocks.map((b) => inlinePieces(b, inline));
     switch (unit.kind) {
       case "item":
-        beginItem(stack[depth - 1]!, depth - 1, pieces.map((p) => inlineMarkdown(p, true)), unit.ordinal);
+        beginItem(
+          stack[depth - 1]!,
+          depth - 1,
+          pieces.map((p) => inlineMarkdown(p, true)),
+          unit.ordinal,
+        );
         break;
       case "heading": {
         const { before, lines, after } = splitEdgeImages(pieces);

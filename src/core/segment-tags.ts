@@ -7,30 +7,106 @@ import type { Landmark } from "./types";
 
 /** Tags that do not split a block (formatting and phrasing). `br` splits: old pages use it as a paragraph break. */
 export const INLINE = new Set([
-  "a", "abbr", "acronym", "b", "bdi", "bdo", "big", "cite", "code", "data", "dfn", "em", "font", "i",
-  "kbd", "label", "mark", "nobr", "q", "rp", "rt", "ruby", "s", "samp", "small", "span", "strike",
-  "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
+  "a",
+  "abbr",
+  "acronym",
+  "b",
+  "bdi",
+  "bdo",
+  "big",
+  "cite",
+  "code",
+  "data",
+  "dfn",
+  "em",
+  "font",
+  "i",
+  "kbd",
+  "label",
+  "mark",
+  "nobr",
+  "q",
+  "rp",
+  "rt",
+  "ruby",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strike",
+  "strong",
+  "sub",
+  "sup",
+  "time",
+  "tt",
+  "u",
+  "var",
+  "wbr",
 ]);
 
 /** Elements whose content is never page text. The pre-pass removes most; these catch what it cannot. */
-export const SKIP = new Set(["script", "style", "noscript", "template", "meta", "link", "base", "svg", "math", "iframe", "object", "embed", "select"]);
+export const SKIP = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "meta",
+  "link",
+  "base",
+  "svg",
+  "math",
+  "iframe",
+  "object",
+  "embed",
+  "select",
+]);
 
 /** Elements that make every block inside them boilerplate under the hard rules (production notes). */
 export const HARD = new Set([
-  "form", "fieldset", "legend", "label", "input", "button", "select", "option", "textarea", "img",
-  "iframe", "embed", "object", "video", "audio", "canvas", "map", "svg", "math", "nav", "aside",
-  "header", "footer", "address",
+  "form",
+  "fieldset",
+  "legend",
+  "label",
+  "input",
+  "button",
+  "select",
+  "option",
+  "textarea",
+  "img",
+  "iframe",
+  "embed",
+  "object",
+  "video",
+  "audio",
+  "canvas",
+  "map",
+  "svg",
+  "math",
+  "nav",
+  "aside",
+  "header",
+  "footer",
+  "address",
 ]);
 
 export const VOID = new Set(["br", "hr", "img", "input", "area", "col", "embed", "source", "track", "wbr"]);
 
 export const LANDMARK_TAGS = new Set<string>(["nav", "header", "footer", "aside", "form", "main", "article"]);
 export const LANDMARK_ROLES: Record<string, Landmark> = {
-  navigation: "nav", banner: "header", contentinfo: "footer", complementary: "aside",
-  search: "form", main: "main", article: "article",
+  navigation: "nav",
+  banner: "header",
+  contentinfo: "footer",
+  complementary: "aside",
+  search: "form",
+  main: "main",
+  article: "article",
 };
 export const HARD_ROLES: Record<string, string> = {
-  navigation: "nav", banner: "header", contentinfo: "footer", complementary: "aside", search: "form",
+  navigation: "nav",
+  banner: "header",
+  contentinfo: "footer",
+  complementary: "aside",
+  search: "form",
 };
 
 /**
@@ -38,7 +114,17 @@ export const HARD_ROLES: Record<string, string> = {
  * for rendering: images and their lazy-loading variants, the first number of an `ol`.
  */
 export const SEGMENT_ATTRIBUTES = new Set([
-  "id", "class", "role", "href", "src", "alt", "srcset", "data-src", "data-srcset", "data-lazy-src", "data-original",
+  "id",
+  "class",
+  "role",
+  "href",
+  "src",
+  "alt",
+  "srcset",
+  "data-src",
+  "data-srcset",
+  "data-lazy-src",
+  "data-original",
   "start",
 ]);
 

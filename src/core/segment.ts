@@ -69,7 +69,9 @@ function pathToken(el: DomElement, tag: string): string {
 function openFrame(el: DomElement, tag: string, parent: Frame, id: number, base: string | null): Frame {
   const role = el.getAttribute("role");
   const landmark: Landmark | null =
-    (LANDMARK_TAGS.has(tag) ? (tag as Landmark) : null) ?? (role ? LANDMARK_ROLES[role] ?? null : null) ?? parent.landmark;
+    (LANDMARK_TAGS.has(tag) ? (tag as Landmark) : null) ??
+    (role ? (LANDMARK_ROLES[role] ?? null) : null) ??
+    parent.landmark;
   const isLink = tag === "a" && el.hasAttribute("href");
   const frame: Frame = {
     id,
@@ -157,8 +159,19 @@ export function segmentHtml(html: string, pageUrl?: string): SegmentedPage {
 export function segmentDocument(doc: unknown, pageUrl?: string): SegmentedPage {
   const document = doc as { childNodes: ArrayLike<DomNode> };
   const root: Frame = {
-    id: 0, token: "", tag: "#document", landmark: null, hardTag: null, inLink: false, parent: null,
-    link: null, href: null, table: 0, code: null, ordinal: 0, srcset: null,
+    id: 0,
+    token: "",
+    tag: "#document",
+    landmark: null,
+    hardTag: null,
+    inLink: false,
+    parent: null,
+    link: null,
+    href: null,
+    table: 0,
+    code: null,
+    ordinal: 0,
+    srcset: null,
   };
   const collector = new BlockCollector(root);
   let title = "";

@@ -129,7 +129,9 @@ export function normalizeUrl(responseUrl: string, title?: string | null): Normal
     throw new TypeError(`URL key: not a valid absolute URL: ${JSON.stringify(clip(responseUrl))}`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new TypeError(`URL key: only http and https URLs are supported, got ${JSON.stringify(url.protocol)} in ${JSON.stringify(clip(responseUrl))}`);
+    throw new TypeError(
+      `URL key: only http and https URLs are supported, got ${JSON.stringify(url.protocol)} in ${JSON.stringify(clip(responseUrl))}`,
+    );
   }
   const hostname = keyHost(url.hostname);
   const params = parseQuery(url.search);
@@ -146,7 +148,10 @@ export function normalizeUrl(responseUrl: string, title?: string | null): Normal
     scheme: url.protocol,
     host: url.port ? `${hostname}:${url.port}` : hostname,
     hostname,
-    path: url.pathname.split("/").map((s) => canonical(s, PATH_SAFE, false)).join("/"),
+    path: url.pathname
+      .split("/")
+      .map((s) => canonical(s, PATH_SAFE, false))
+      .join("/"),
     params,
   };
 }
@@ -188,7 +193,10 @@ export function buildUrlKey(
   const domain = registrableDomain(url.hostname);
   const hostLabels =
     url.hostname.length > domain.length && url.hostname.endsWith(`.${domain}`)
-      ? url.hostname.slice(0, -(domain.length + 1)).split(".").reverse()
+      ? url.hostname
+          .slice(0, -(domain.length + 1))
+          .split(".")
+          .reverse()
       : [];
   const segments = url.path.split("/").slice(1);
   // Without a query the last segment names one document; dropping it lets sibling articles share

@@ -63,7 +63,10 @@ export function parseUrlKeyRules(json: unknown): ParseRulesResult {
     }
   }
   if (!Array.isArray(value)) {
-    return { ok: false, error: `rules: expected a JSON array of {"trigger", "retain"} objects, got ${describe(value)}` };
+    return {
+      ok: false,
+      error: `rules: expected a JSON array of {"trigger", "retain"} objects, got ${describe(value)}`,
+    };
   }
   if (value.length > MAX_RULES) {
     return { ok: false, error: `rules: at most ${MAX_RULES} rules are allowed, got ${value.length}` };
@@ -77,11 +80,17 @@ export function parseUrlKeyRules(json: unknown): ParseRulesResult {
     const record = item as Record<string, unknown>;
     const unknown = Object.keys(record).filter((k) => k !== "trigger" && k !== "retain");
     if (unknown.length > 0) {
-      return { ok: false, error: `${at}: unknown key(s) ${unknown.map((k) => JSON.stringify(k)).join(", ")}; only "trigger" and "retain" are allowed` };
+      return {
+        ok: false,
+        error: `${at}: unknown key(s) ${unknown.map((k) => JSON.stringify(k)).join(", ")}; only "trigger" and "retain" are allowed`,
+      };
     }
     const { trigger, retain } = record;
     if (typeof trigger !== "string" || trigger.length === 0) {
-      return { ok: false, error: `${at}.trigger: expected a non-empty regular expression string, got ${describe(trigger)}` };
+      return {
+        ok: false,
+        error: `${at}.trigger: expected a non-empty regular expression string, got ${describe(trigger)}`,
+      };
     }
     if (trigger.length > MAX_TRIGGER_LENGTH) {
       return { ok: false, error: `${at}.trigger: longer than ${MAX_TRIGGER_LENGTH} characters` };
@@ -134,6 +143,7 @@ function messageOf(e: unknown): string {
 function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === "string")
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
 }

@@ -21,7 +21,6 @@ import { responseCache, type ExtractionRequest } from "./response-cache";
 import { usage } from "./usage";
 import type { AppEnv } from "./env";
 
-
 /** Browsers and proxies fold `//` in paths, so `/https:/example.com` must still work. */
 export function targetFromPath(pathAndQuery: string): string {
   let target = pathAndQuery.replace(/^\/+/, "");
@@ -50,7 +49,13 @@ export function createApp(): Hono<AppEnv> {
     const url = new URL(c.req.url);
     const target = targetFromPath(url.pathname + url.search);
     if (!/^https?:\/\//i.test(target)) return null;
-    return { target, options: parseOptions(headerGetter((n) => c.req.header(n)), c.req.header("accept")) };
+    return {
+      target,
+      options: parseOptions(
+        headerGetter((n) => c.req.header(n)),
+        c.req.header("accept"),
+      ),
+    };
   };
 
   async function fetchAndExtract(c: Context<AppEnv>, request: ExtractionRequest | null) {
@@ -58,7 +63,12 @@ export function createApp(): Hono<AppEnv> {
     const { target, options: opts } = request;
     const result = await safeFetch(target, { ...configOf(c.env).fetch, accept: "html" });
     if (!result.ok) throw new AppException(fetchError(result.failure));
-    const source: PageSource = { body: result.page.body, contentType: result.page.contentType, url: result.page.url, fetched: true };
+    const source: PageSource = {
+      body: result.page.body,
+      contentType: result.page.contentType,
+      url: result.page.url,
+      fetched: true,
+    };
     return extractionResponse(await extract({ env: c.env, trusted: true }, source, opts), opts);
   }
 
@@ -70,7 +80,7 @@ export function createApp(): Hono<AppEnv> {
   const stubFor = (c: Context<AppEnv>) => {
     const raw = c.req.param("domain") ?? "";
     const domain = registrableDomain(raw.toLowerCase());
-    if (!domain || !/^[a-z0-9.-]+$/i.test(domain) && !/^\[?[0-9a-f:.]+\]?$/i.test(domain)) {
+    if (!domain || (!/^[a-z0-9.-]+$/i.test(domain) && !/^\[?[0-9a-f:.]+\]?$/i.test(domain))) {
       throw new AppException({ code: "bad_request", message: `not a domain: "${raw}"` });
     }
     return domainTreeStub(c.env, domain);
@@ -88,7 +98,8 @@ export function createApp(): Hono<AppEnv> {
   // GET answers depend only on the page and the tree: a client's If-None-Match gets a 304, on a
   // response-cache hit too (etag() wraps the cache, see response-cache.ts).
   app.get("/extract", etag(), responseCache({ describe: describeExtract }), (c) =>
-    fetchAndExtract(c, describeExtract(c)));
+    fetchAndExtract(c, describeExtract(c)),
+  );
 
   // The response cache never stores POST: mounted for the headers (Vary, Cache-Control, X-Cache: BYPASS).
   app.post("/extract", responseCache({ describe: () => null }), async (c) => {
@@ -106,21 +117,32 @@ export function createApp(): Hono<AppEnv> {
         throw new AppException({ code: "bad_request", message: "body is not valid JSON" });
       }
       const { url, html, title } = (parsed ?? {}) as Record<string, unknown>;
-      if (typeof html !== "string") throw new AppException({ code: "bad_request", message: 'JSON body needs "html" (string)' });
+      if (typeof html !== "string")
+        throw new AppException({ code: "bad_request", message: 'JSON body needs "html" (string)' });
       const pageUrl = typeof url === "string" && url ? url : c.req.query("url");
       if (!pageUrl) throw new AppException({ code: "bad_request", message: 'JSON body needs "url" (or ?url=)' });
-      if (title !== undefined && typeof title !== "string") throw new AppException({ code: "bad_request", message: '"title" must be a string' });
+      if (title !== undefined && typeof title !== "string")
+        throw new AppException({ code: "bad_request", message: '"title" must be a string' });
       if (title) opts.title = title.trim() || opts.title;
-      source = { body: new TextEncoder().encode(html), contentType: "text/html; charset=utf-8", url: pageUrl, fetched: false };
+      source = {
+        body: new TextEncoder().encode(html),
+        contentType: "text/html; charset=utf-8",
+        url: pageUrl,
+        fetched: false,
+      };
     } else {
       if (contentType && !/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
-        throw new AppException({ code: "unsupported_media_type", message: `expected text/html, application/xhtml+xml or application/json, got ${contentType}` });
+        throw new AppException({
+          code: "unsupported_media_type",
+          message: `expected text/html, application/xhtml+xml or application/json, got ${contentType}`,
+        });
       }
       const pageUrl = c.req.query("url");
       if (!pageUrl) throw new AppException({ code: "bad_request", message: "missing ?url= (the page's own URL)" });
       source = { body, contentType, url: pageUrl, fetched: false };
     }
-    if (!/^https?:\/\//i.test(source.url)) throw new AppException({ code: "bad_request", message: "url must be an absolute http(s) URL" });
+    if (!/^https?:\/\//i.test(source.url))
+      throw new AppException({ code: "bad_request", message: "url must be an absolute http(s) URL" });
     const trusted = hasValidKey(c.env, c.req.header("authorization"));
     return extractionResponse(await extract({ env: c.env, trusted }, source, opts), opts);
   });

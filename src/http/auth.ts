@@ -43,12 +43,18 @@ export function auth(options: AuthOptions): MiddlewareHandler<{ Bindings: Env }>
     const { apiKey, adminKey } = configOf(c.env);
     const key = bearer(c.req.header("authorization"));
     if (options.scope === "admin") {
-      if (!adminKey) throw new AppException({ code: "forbidden", message: "admin routes are disabled: set the ADMIN_KEY secret" });
-      if (!key) throw new AppException({ code: "unauthorized", message: "admin route: send Authorization: Bearer <ADMIN_KEY>" });
+      if (!adminKey)
+        throw new AppException({ code: "forbidden", message: "admin routes are disabled: set the ADMIN_KEY secret" });
+      if (!key)
+        throw new AppException({
+          code: "unauthorized",
+          message: "admin route: send Authorization: Bearer <ADMIN_KEY>",
+        });
       if (!safeEqual(key, adminKey)) throw new AppException({ code: "forbidden", message: "admin route: wrong key" });
     } else if (apiKey) {
       if (!key) throw new AppException({ code: "unauthorized", message: "send Authorization: Bearer <API_KEY>" });
-      if (!hasValidKey(c.env, c.req.header("authorization"))) throw new AppException({ code: "forbidden", message: "wrong API key" });
+      if (!hasValidKey(c.env, c.req.header("authorization")))
+        throw new AppException({ code: "forbidden", message: "wrong API key" });
     }
     await next();
   };

@@ -17,11 +17,9 @@ import { runFeed } from "../service/feed-process";
 import { mountWatchedFeeds } from "./feed-watch-routes";
 import type { AppEnv } from "./env";
 
-
 export interface FeedRouteDeps {
   targetFromPath: (pathAndQuery: string) => string;
 }
-
 
 /** Bearer as everywhere, or Basic with the key as password: what a feed reader's settings offer. */
 function feedAuth(): MiddlewareHandler<AppEnv> {
@@ -36,12 +34,18 @@ function feedAuth(): MiddlewareHandler<AppEnv> {
     } catch {
       // not base64: treated as a wrong key below
     }
-    if (!hasValidKey(c.env, `Bearer ${password}`)) throw new AppException({ code: "forbidden", message: "wrong API key" });
+    if (!hasValidKey(c.env, `Bearer ${password}`))
+      throw new AppException({ code: "forbidden", message: "wrong API key" });
     await next();
   };
 }
 
-const FEED_FORMAT_ALIASES: Record<string, OutputFormat> = { rss: "rss", atom: "atom", jsonfeed: "jsonfeed", json: "jsonfeed" };
+const FEED_FORMAT_ALIASES: Record<string, OutputFormat> = {
+  rss: "rss",
+  atom: "atom",
+  jsonfeed: "jsonfeed",
+  json: "jsonfeed",
+};
 
 function parseFormat(raw: string | undefined): OutputFormat | null {
   if (!raw) return null;
@@ -51,7 +55,8 @@ function parseFormat(raw: string | undefined): OutputFormat | null {
 
 function parseMax(raw: string | undefined, fallback: number, cap: number): number {
   if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > cap) badRequest(`max must be an integer from 1 to ${cap}; got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > cap)
+    badRequest(`max must be an integer from 1 to ${cap}; got "${raw}"`);
   return Number(raw);
 }
 
@@ -64,21 +69,29 @@ function headerSafe(text: string, max = 1500): string {
 function reportHeaders(report: FeedReport): Record<string, string> {
   const { failures, ...counts } = report;
   const headers: Record<string, string> = {
-    "x-feed-items": Object.entries(counts).map(([k, v]) => `${k}=${v}`).join(" "),
+    "x-feed-items": Object.entries(counts)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" "),
   };
-  if (failures.length > 0) headers["x-feed-errors"] = headerSafe(failures.map((f) => `${f.index} ${f.code}: ${f.message}`).join("; "));
+  if (failures.length > 0)
+    headers["x-feed-errors"] = headerSafe(failures.map((f) => `${f.index} ${f.code}: ${f.message}`).join("; "));
   return headers;
 }
 
-async function serveFeed(c: Context<AppEnv>, deps: FeedRouteDeps, url: string | undefined, get: (name: string) => string | undefined): Promise<Response> {
+async function serveFeed(
+  c: Context<AppEnv>,
+  deps: FeedRouteDeps,
+  url: string | undefined,
+  get: (name: string) => string | undefined,
+): Promise<Response> {
   if (!url) badRequest("missing url: use /feed?url=https://... or /feed/https://...");
-  if (!/^https?:\/\//i.test(url!)) badRequest("url must be an absolute http(s) URL");
+  if (!/^https?:\/\//i.test(url)) badRequest("url must be an absolute http(s) URL");
   const { feeds: config, fetch } = configOf(c.env);
   const format = parseFormat(get("format"));
   const maxItems = parseMax(get("max"), config.defaultMax, config.maxCap);
   const budget = new SubrequestBudget(config.budget);
   const now = Date.now();
-  const result = await runFeed(c.env, url!, {
+  const result = await runFeed(c.env, url, {
     maxItems,
     budget,
     concurrency: config.concurrency,
@@ -88,7 +101,12 @@ async function serveFeed(c: Context<AppEnv>, deps: FeedRouteDeps, url: string | 
   if (!result.ok) throw new AppException(result.error);
   const { run } = result;
   const origin = new URL(c.req.url).origin;
-  const rendered = renderFeed(run.feed, run.fills, run.report, format, { selfUrl: c.req.url, feedUrl: run.feedUrl, now: new Date(now), aboutUrl: `${origin}/` });
+  const rendered = renderFeed(run.feed, run.fills, run.report, format, {
+    selfUrl: c.req.url,
+    feedUrl: run.feedUrl,
+    now: new Date(now),
+    aboutUrl: `${origin}/`,
+  });
 
   // Feed readers poll with If-None-Match; an unchanged rewrite costs them no download.
   const etag = `"${md5Hex(rendered.body)}"`;
@@ -104,7 +122,8 @@ async function serveFeed(c: Context<AppEnv>, deps: FeedRouteDeps, url: string | 
   };
   if (run.discoveredFrom) headers["x-feed-discovered-from"] = headerSafe(run.discoveredFrom);
   const inm = c.req.header("if-none-match");
-  if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) return new Response(null, { status: 304, headers });
+  if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag))
+    return new Response(null, { status: 304, headers });
   return new Response(rendered.body, { headers });
 }
 
@@ -115,7 +134,9 @@ export function mountFeedRoutes(app: Hono<AppEnv>, deps: FeedRouteDeps): void {
   // Path style: the whole query belongs to the feed URL, so options travel as X-Format / X-Max.
   app.get("/feed/*", (c) => {
     const u = new URL(c.req.url);
-    return serveFeed(c, deps, deps.targetFromPath(u.pathname.slice("/feed".length) + u.search), (n) => c.req.header(`x-${n}`));
+    return serveFeed(c, deps, deps.targetFromPath(u.pathname.slice("/feed".length) + u.search), (n) =>
+      c.req.header(`x-${n}`),
+    );
   });
 
   const watched = new Hono<AppEnv>();

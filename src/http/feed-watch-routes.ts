@@ -13,8 +13,6 @@ import { readCappedBody } from "./request-body";
 import { isForbiddenHost } from "../net/forbidden-host";
 import type { AppEnv } from "./env";
 
-
-
 /** Bounds on a feed's own interval: more often than every 5 minutes is not a reader's job. */
 const MIN_INTERVAL = 5;
 const MAX_INTERVAL = 7 * 24 * 60;
@@ -30,7 +28,7 @@ function canonicalFeedUrl(raw: unknown, env: Env): string {
   if (typeof raw !== "string" || raw.trim() === "") badRequest('"url" (string) is required');
   let url: URL;
   try {
-    url = new URL((raw as string).trim());
+    url = new URL((raw).trim());
   } catch {
     return badRequest("url is not a valid absolute URL");
   }
@@ -38,15 +36,17 @@ function canonicalFeedUrl(raw: unknown, env: Env): string {
   if (url.username || url.password) badRequest("url must not carry credentials");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const reason = configOf(env).fetch.allowHosts.has(host) ? null : isForbiddenHost(url.hostname);
-  if (reason) throw new AppException({ code: "forbidden_target", message: `target ${url.hostname} is not allowed: ${reason}` });
+  if (reason)
+    throw new AppException({ code: "forbidden_target", message: `target ${url.hostname} is not allowed: ${reason}` });
   url.hash = "";
   return url.href;
 }
 
 function intField(value: unknown, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) badRequest(`"${name}" must be an integer from ${min} to ${max}`);
-  return value as number;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max)
+    badRequest(`"${name}" must be an integer from ${min} to ${max}`);
+  return value;
 }
 
 export function mountWatchedFeeds(routes: Hono<AppEnv>): void {
@@ -58,14 +58,21 @@ export function mountWatchedFeeds(routes: Hono<AppEnv>): void {
     } catch {
       badRequest('body must be JSON: {"url": "https://...", "intervalMinutes"?: 60, "maxItems"?: 20}');
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return badRequest("body must be a JSON object");
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      return badRequest("body must be a JSON object");
     const input = parsed as Record<string, unknown>;
     const config = configOf(c.env).feeds;
     const url = canonicalFeedUrl(input.url, c.env);
     const added = await feedRegistryStub(c.env).add({
       id: md5Hex(url).slice(0, 16),
       url,
-      intervalMinutes: intField(input.intervalMinutes, "intervalMinutes", config.pollMinutes, MIN_INTERVAL, MAX_INTERVAL),
+      intervalMinutes: intField(
+        input.intervalMinutes,
+        "intervalMinutes",
+        config.pollMinutes,
+        MIN_INTERVAL,
+        MAX_INTERVAL,
+      ),
       maxItems: intField(input.maxItems, "maxItems", config.defaultMax, 1, config.maxCap),
       now: Date.now(),
     });

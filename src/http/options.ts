@@ -10,10 +10,17 @@ import { badRequest } from "../service/errors";
 import type { ExtractOptions, Format } from "../service/options";
 
 const FORMAT_ALIASES: Record<string, Format> = {
-  text: "text", txt: "text", plain: "text", "text/plain": "text",
-  markdown: "markdown", md: "markdown", "text/markdown": "markdown",
-  html: "html", "text/html": "html",
-  json: "json", "application/json": "json",
+  text: "text",
+  txt: "text",
+  plain: "text",
+  "text/plain": "text",
+  markdown: "markdown",
+  md: "markdown",
+  "text/markdown": "markdown",
+  html: "html",
+  "text/html": "html",
+  json: "json",
+  "application/json": "json",
 };
 
 /** The first media type of Accept that we serve; text when none is named. */
@@ -26,7 +33,6 @@ export function formatFromAccept(accept: string | undefined): Format | null {
   }
   return null;
 }
-
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;

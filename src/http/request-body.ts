@@ -4,7 +4,8 @@ import { Deadline } from "../net/deadline";
 import { AppException } from "../service/errors";
 
 export async function readCappedBody(request: Request, maxBytes: number, timeoutMs: number): Promise<Uint8Array> {
-  const tooLarge = () => new AppException({ code: "payload_too_large", message: `request body over ${maxBytes} bytes` });
+  const tooLarge = () =>
+    new AppException({ code: "payload_too_large", message: `request body over ${maxBytes} bytes` });
   if (Number(request.headers.get("content-length") ?? NaN) > maxBytes) throw tooLarge();
   const deadline = new Deadline(timeoutMs);
   try {
@@ -12,7 +13,8 @@ export async function readCappedBody(request: Request, maxBytes: number, timeout
     if (!body.ok) throw tooLarge();
     return body.bytes;
   } catch (err) {
-    if (deadline.expired) throw new AppException({ code: "bad_request", message: `request body not received within ${timeoutMs} ms` });
+    if (deadline.expired)
+      throw new AppException({ code: "bad_request", message: `request body not received within ${timeoutMs} ms` });
     throw err;
   } finally {
     deadline.dispose();

@@ -1,6 +1,8 @@
 /** The answer to `GET /`: what the service does and how to call it. */
 /** `origin` is the request's own (scheme, host, port), so the example works wherever the service runs. */
-export const usage = (origin: string): string => `urltree-clean-text: the main text of any web page, learned per site (URL Tree).
+export const usage = (
+  origin: string,
+): string => `urltree-clean-text: the main text of any web page, learned per site (URL Tree).
 
 Routes
   GET  /{url}                      proxy style, e.g. /https://example.com/news/story.html

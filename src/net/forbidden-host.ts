@@ -35,8 +35,6 @@ const INTERNAL_SUFFIXES: readonly (readonly [string, string])[] = [
 /** Named for clarity in messages; also covered by `.internal`. */
 const METADATA_NAMES = new Set(["metadata.google.internal"]);
 
-
-
 /** The allow-list key for a parsed URL: its hostname without IPv6 brackets. */
 export function hostKey(url: URL): string {
   return stripBrackets(url.hostname);

@@ -46,7 +46,7 @@ function formatIPv4(n: number): string {
 export function ipv4Reason(addr: number): string | null {
   for (const [network, prefix, reason] of V4_RANGES) {
     const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-    if (((addr & mask) >>> 0) === network) return reason;
+    if ((addr & mask) >>> 0 === network) return reason;
   }
   return null;
 }

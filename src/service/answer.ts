@@ -30,17 +30,27 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
     }
     case "markdown": {
       const comments = options.comments ? commentVerdicts(extraction) : null;
-      const tail = comments ? renderMarkdown(page.blocks, comments, { links: options.links, images: options.images, headline: "" }) : "";
+      const tail = comments
+        ? renderMarkdown(page.blocks, comments, { links: options.links, images: options.images, headline: "" })
+        : "";
       const markdown =
         renderMarkdown(page.blocks, verdicts, rendering) + (tail.trim() ? `\n\n## Comments\n\n${tail.trim()}\n` : "");
       const front = options.frontmatter ? frontMatter({ ...metadata, title, url: source.url }) : "";
       return { contentType: "text/markdown; charset=utf-8", body: front + markdown };
     }
     case "html": {
-      const html = renderHtml(page.blocks, verdicts, { ...rendering, url: source.url, lang: metadata.lang ?? undefined });
+      const html = renderHtml(page.blocks, verdicts, {
+        ...rendering,
+        url: source.url,
+        lang: metadata.lang ?? undefined,
+      });
       const comments = options.comments ? commentVerdicts(extraction) : null;
       if (!comments) return { contentType: "text/html; charset=utf-8", body: html };
-      const section = renderHtmlFragment(page.blocks, comments, { links: options.links, images: options.images, headline: "" });
+      const section = renderHtmlFragment(page.blocks, comments, {
+        links: options.links,
+        images: options.images,
+        headline: "",
+      });
       const marked = section.trim() ? `<section class="comments"><h2>Comments</h2>\n${section}\n</section>\n` : "";
       return { contentType: "text/html; charset=utf-8", body: html.replace(/<\/body>/i, `${marked}</body>`) };
     }
@@ -77,7 +87,10 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
           ...verdicts[i],
         }));
       }
-      return { contentType: "application/json; charset=utf-8", body: JSON.stringify(body, null, options.debug ? 2 : 0) };
+      return {
+        contentType: "application/json; charset=utf-8",
+        body: JSON.stringify(body, null, options.debug ? 2 : 0),
+      };
     }
   }
 }

@@ -36,11 +36,25 @@ export function preparePageSource(source: PageSource, options: Pick<ExtractOptio
 
 /** What the domain's Durable Object needs for one page: identity and block hashes, no text. */
 export function treeRequestFor(prepared: PreparedPage, learn: boolean): TreeRequest {
-  return { domain: prepared.key.domain, key: prepared.key.key, branch: prepared.key.branch, blocks: hashedBlocks(prepared), learn };
+  return {
+    domain: prepared.key.domain,
+    key: prepared.key.key,
+    branch: prepared.key.branch,
+    blocks: hashedBlocks(prepared),
+    learn,
+  };
 }
 
-export function classifyPrepared(prepared: PreparedPage, evidence: BranchEvidence, options: Pick<ExtractOptions, "classifier" | "debug">): PageClassification {
-  return classifyPage(prepared.page, evidence, { classifier: options.classifier, explain: options.debug, url: prepared.key.key });
+export function classifyPrepared(
+  prepared: PreparedPage,
+  evidence: BranchEvidence,
+  options: Pick<ExtractOptions, "classifier" | "debug">,
+): PageClassification {
+  return classifyPage(prepared.page, evidence, {
+    classifier: options.classifier,
+    explain: options.debug,
+    url: prepared.key.key,
+  });
 }
 
 export async function extract(ctx: ExtractContext, source: PageSource, options: ExtractOptions): Promise<Extraction> {

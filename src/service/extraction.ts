@@ -27,4 +27,3 @@ export interface Extraction {
   /** Round trip of the Durable Object call (timers advance across I/O in workerd), for Server-Timing. */
   treeMs?: number;
 }
-

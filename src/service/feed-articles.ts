@@ -49,7 +49,10 @@ interface Prepared {
 }
 
 /** Processes the jobs; returns one outcome per job, by item index. */
-export async function processArticles(jobs: readonly ArticleJob[], ctx: ArticleContext): Promise<Map<number, ArticleOutcome>> {
+export async function processArticles(
+  jobs: readonly ArticleJob[],
+  ctx: ArticleContext,
+): Promise<Map<number, ArticleOutcome>> {
   const outcomes = new Map<number, ArticleOutcome>();
   const run = limiter(ctx.concurrency);
   // One tree call per domain is set aside when the domain's first article starts.
@@ -71,7 +74,11 @@ export async function processArticles(jobs: readonly ArticleJob[], ctx: ArticleC
     const counted = budgetedFetch(ctx.budget);
     const result = await safeFetch(target, { ...ctx.fetch, accept: "html", fetchImpl: counted.fetch });
     if (counted.exhausted()) {
-      outcomes.set(index, { kind: "failed", code: "budget", message: "subrequest budget exhausted while following redirects" });
+      outcomes.set(index, {
+        kind: "failed",
+        code: "budget",
+        message: "subrequest budget exhausted while following redirects",
+      });
       return;
     }
     if (!result.ok) {
@@ -80,9 +87,13 @@ export async function processArticles(jobs: readonly ArticleJob[], ctx: ArticleC
     }
     let prepared: PreparedPage;
     try {
-      prepared = preparePageSource({ body: result.page.body, contentType: result.page.contentType, url: result.page.url, fetched: true }, { title: job.item.title });
+      prepared = preparePageSource(
+        { body: result.page.body, contentType: result.page.contentType, url: result.page.url, fetched: true },
+        { title: job.item.title },
+      );
     } catch (err) {
-      const message = err instanceof AppException ? err.error.message : err instanceof Error ? err.message : String(err);
+      const message =
+        err instanceof AppException ? err.error.message : err instanceof Error ? err.message : String(err);
       outcomes.set(index, { kind: "failed", code: "bad_page", message });
       return;
     }
@@ -96,7 +107,11 @@ export async function processArticles(jobs: readonly ArticleJob[], ctx: ArticleC
     if (!domainsReserved.has(prepared.key.domain)) {
       // Redirected to a domain nobody reserved a tree call for.
       if (!ctx.budget.take(1)) {
-        outcomes.set(index, { kind: "failed", code: "budget", message: "subrequest budget exhausted (article redirected to another domain)" });
+        outcomes.set(index, {
+          kind: "failed",
+          code: "budget",
+          message: "subrequest budget exhausted (article redirected to another domain)",
+        });
         return;
       }
       domainsReserved.add(prepared.key.domain);
@@ -114,14 +129,26 @@ export async function processArticles(jobs: readonly ArticleJob[], ctx: ArticleC
   return outcomes;
 }
 
-async function extractDomain(domain: string, pages: Prepared[], ctx: ArticleContext, outcomes: Map<number, ArticleOutcome>): Promise<void> {
+async function extractDomain(
+  domain: string,
+  pages: Prepared[],
+  ctx: ArticleContext,
+  outcomes: Map<number, ArticleOutcome>,
+): Promise<void> {
   let trees;
   try {
     ctx.budget.spent++;
-    trees = await domainTreeStub(ctx.env, domain).ingestMany(pages.map((p) => ({ ...treeRequestFor(p.prepared, true), now: ctx.now })));
+    trees = await domainTreeStub(ctx.env, domain).ingestMany(
+      pages.map((p) => ({ ...treeRequestFor(p.prepared, true), now: ctx.now })),
+    );
   } catch (err) {
     console.error("domain tree failed", domain, err);
-    for (const p of pages) outcomes.set(p.job.item.index, { kind: "failed", code: "internal", message: `the ${domain} tree could not be reached` });
+    for (const p of pages)
+      outcomes.set(p.job.item.index, {
+        kind: "failed",
+        code: "internal",
+        message: `the ${domain} tree could not be reached`,
+      });
     return;
   }
   pages.forEach((p, i) => {
@@ -129,14 +156,27 @@ async function extractDomain(domain: string, pages: Prepared[], ctx: ArticleCont
     const blocks = p.prepared.page.blocks;
     const text = renderText(blocks, tree.verdicts);
     if (text.trim() === "") {
-      outcomes.set(p.job.item.index, { kind: "failed", code: "no_text", message: "no content text was found on the page" });
+      outcomes.set(p.job.item.index, {
+        kind: "failed",
+        code: "no_text",
+        message: "no content text was found on the page",
+      });
       return;
     }
     const full: FullText = { html: renderHtmlFragment(blocks, tree.verdicts), text };
     // A cold-start answer still carries the template; it is served but redone on the next poll,
     // when the domain's tree knows more, instead of being frozen into the cache.
     const cacheable: CachedArticle | null =
-      tree.method === "tree" ? { cacheKey: p.job.cacheKey, urlKey: p.prepared.key.key, url: p.url, html: full.html, text: full.text, method: tree.method } : null;
+      tree.method === "tree"
+        ? {
+            cacheKey: p.job.cacheKey,
+            urlKey: p.prepared.key.key,
+            url: p.url,
+            html: full.html,
+            text: full.text,
+            method: tree.method,
+          }
+        : null;
     outcomes.set(p.job.item.index, { kind: "extracted", full, cacheable });
   });
 }

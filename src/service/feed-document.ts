@@ -14,7 +14,6 @@ import { fetchError } from "./fetch-error";
 import type { FetchSettings } from "../config";
 import { safeFetch } from "../net/safe-fetch";
 
-
 export interface FeedDocument {
   /** The feed's URL as requested (after discovery): the FeedCache's name. */
   feedUrl: string;
@@ -30,7 +29,10 @@ export interface FeedDocument {
 
 export type FeedDocumentResult = { ok: true; doc: FeedDocument } | { ok: false; error: AppError };
 
-const budgetError = (): FeedDocumentResult => ({ ok: false, error: { code: "upstream_failed", message: "subrequest budget exhausted before the feed could be fetched" } });
+const budgetError = (): FeedDocumentResult => ({
+  ok: false,
+  error: { code: "upstream_failed", message: "subrequest budget exhausted before the feed could be fetched" },
+});
 
 function parseError(failure: Exclude<FeedParseFailure, { kind: "html" }>): AppError {
   switch (failure.kind) {
@@ -55,7 +57,13 @@ async function storedState(cache: DurableObjectStub<FeedCache>): Promise<Upstrea
   }
 }
 
-export async function loadFeedDocument(env: Env, url: string, fetchSettings: FetchSettings, budget: SubrequestBudget, now: number): Promise<FeedDocumentResult> {
+export async function loadFeedDocument(
+  env: Env,
+  url: string,
+  fetchSettings: FetchSettings,
+  budget: SubrequestBudget,
+  now: number,
+): Promise<FeedDocumentResult> {
   let target = url;
   let discoveredFrom: string | null = null;
   for (;;) {
@@ -79,22 +87,46 @@ export async function loadFeedDocument(env: Env, url: string, fetchSettings: Fet
     let contentType: string | null;
     let upstream: UpstreamState | null = null;
     if (page.status === 304) {
-      if (!stored?.body) return { ok: false, error: { code: "upstream_failed", message: "upstream answered 304 to an unconditional request" } };
+      if (!stored?.body)
+        return {
+          ok: false,
+          error: { code: "upstream_failed", message: "upstream answered 304 to an unconditional request" },
+        };
       body = stored.body;
       contentType = stored.contentType;
     } else {
       body = page.body;
       contentType = page.contentType;
-      upstream = { etag: page.headers.get("etag"), lastModified: page.headers.get("last-modified"), contentType, body, fetchedAt: now };
+      upstream = {
+        etag: page.headers.get("etag"),
+        lastModified: page.headers.get("last-modified"),
+        contentType,
+        body,
+        fetchedAt: now,
+      };
     }
 
     const parsed = parseFeed(body, contentType, page.url);
-    if (parsed.ok) return { ok: true, doc: { feedUrl: target, discoveredFrom, feed: parsed.feed, cache, upstreamStatus: page.status, upstream } };
+    if (parsed.ok)
+      return {
+        ok: true,
+        doc: { feedUrl: target, discoveredFrom, feed: parsed.feed, cache, upstreamStatus: page.status, upstream },
+      };
     if (parsed.failure.kind !== "html") return { ok: false, error: parseError(parsed.failure) };
-    if (discoveredFrom !== null) return { ok: false, error: { code: "invalid_feed", message: `the feed linked from ${discoveredFrom} is an HTML page` } };
+    if (discoveredFrom !== null)
+      return {
+        ok: false,
+        error: { code: "invalid_feed", message: `the feed linked from ${discoveredFrom} is an HTML page` },
+      };
     const links = discoverFeeds(parsed.failure.html, page.url);
     if (links.length === 0) {
-      return { ok: false, error: { code: "no_feed", message: `${page.url} is an HTML page without a <link rel="alternate"> to an RSS, Atom or JSON feed` } };
+      return {
+        ok: false,
+        error: {
+          code: "no_feed",
+          message: `${page.url} is an HTML page without a <link rel="alternate"> to an RSS, Atom or JSON feed`,
+        },
+      };
     }
     discoveredFrom = page.url;
     target = links[0]!.url;

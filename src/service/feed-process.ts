@@ -49,7 +49,16 @@ export async function runFeed(env: Env, url: string, settings: FeedRunSettings):
   }
   const { feed, cache } = loaded.doc;
   const considered = feed.items.slice(0, settings.maxItems);
-  const report: FeedReport = { total: feed.items.length, considered: considered.length, extracted: 0, cached: 0, duplicates: 0, failed: 0, skipped: 0, failures: [] };
+  const report: FeedReport = {
+    total: feed.items.length,
+    considered: considered.length,
+    extracted: 0,
+    cached: 0,
+    duplicates: 0,
+    failed: 0,
+    skipped: 0,
+    failures: [],
+  };
   const outcomes = new Map<number, ArticleOutcome | { kind: "cached"; hit: CachedArticle }>();
 
   // Keys first: items without a usable link fail here, duplicates within the feed fold onto the first.
@@ -86,7 +95,14 @@ export async function runFeed(env: Env, url: string, settings: FeedRunSettings):
     else misses.push(job);
   }
 
-  const fresh = await processArticles(misses, { env, fetch: settings.fetch, budget, concurrency: settings.concurrency, options: FEED_OPTIONS, now: settings.now });
+  const fresh = await processArticles(misses, {
+    env,
+    fetch: settings.fetch,
+    budget,
+    concurrency: settings.concurrency,
+    options: FEED_OPTIONS,
+    now: settings.now,
+  });
   for (const [index, outcome] of fresh) outcomes.set(index, outcome);
 
   const fills = new Map<number, FullText>();
@@ -142,5 +158,15 @@ export async function runFeed(env: Env, url: string, settings: FeedRunSettings):
     // The feed is still answered; the next poll simply redoes this one's work.
     console.error("feed cache commit failed", err);
   }
-  return { ok: true, run: { feedUrl: loaded.doc.feedUrl, discoveredFrom: loaded.doc.discoveredFrom, feed, fills, report, upstreamStatus: loaded.doc.upstreamStatus } };
+  return {
+    ok: true,
+    run: {
+      feedUrl: loaded.doc.feedUrl,
+      discoveredFrom: loaded.doc.discoveredFrom,
+      feed,
+      fills,
+      report,
+      upstreamStatus: loaded.doc.upstreamStatus,
+    },
+  };
 }

@@ -41,8 +41,20 @@ export async function pollWatchedFeeds(env: Env, now: number): Promise<PollSumma
     });
     polled.push(
       result.ok
-        ? { id: feed.id, status: result.run.upstreamStatus === 304 ? "not_modified" : "ok", error: null, newItems: result.run.report.extracted, failedItems: result.run.report.failed }
-        : { id: feed.id, status: "error", error: `${result.error.code}: ${result.error.message}`, newItems: 0, failedItems: 0 },
+        ? {
+            id: feed.id,
+            status: result.run.upstreamStatus === 304 ? "not_modified" : "ok",
+            error: null,
+            newItems: result.run.report.extracted,
+            failedItems: result.run.report.failed,
+          }
+        : {
+            id: feed.id,
+            status: "error",
+            error: `${result.error.code}: ${result.error.message}`,
+            newItems: 0,
+            failedItems: 0,
+          },
     );
   }
   if (polled.length > 0) {

@@ -84,7 +84,12 @@ export class DomainTree extends DurableObject<Env> {
     this.seqs = new Map();
     for (const row of rows) {
       this.seqs.set(row.url_key, row.seq);
-      state.restore({ key: row.url_key, branch: JSON.parse(row.branch) as string[], time: row.time, hashes: unpackHashes(row.hashes) });
+      state.restore({
+        key: row.url_key,
+        branch: JSON.parse(row.branch) as string[],
+        time: row.time,
+        hashes: unpackHashes(row.hashes),
+      });
     }
     this.state = state;
     return state;
@@ -131,7 +136,8 @@ export class DomainTree extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => {
         for (const req of reqs) {
           const now = req.now ?? Date.now();
-          const ingest = req.learn && !templateOnly(state, req) ? state.ingest(req.key, req.branch, req.blocks, now) : null;
+          const ingest =
+            req.learn && !templateOnly(state, req) ? state.ingest(req.key, req.branch, req.blocks, now) : null;
           ingests.push(ingest);
           rows.push(ingest ? this.persist(state, req, ingest, now) : 0);
         }
@@ -152,12 +158,19 @@ export class DomainTree extends DurableObject<Env> {
     if (ingest.kind === "inserted") {
       const cursor = this.sql.exec<{ seq: number }>(
         `INSERT INTO documents (url_key, branch, time, hashes) VALUES (?, ?, ?, ?) RETURNING seq`,
-        doc.key, JSON.stringify(doc.branch), doc.time, packHashes(doc.hashes),
+        doc.key,
+        JSON.stringify(doc.branch),
+        doc.time,
+        packHashes(doc.hashes),
       );
       this.seqs.set(doc.key, cursor.one().seq);
       written += cursor.rowsWritten;
     } else if (ingest.kind === "revision") {
-      written += this.sql.exec(`UPDATE documents SET hashes = ? WHERE seq = ?`, packHashes(doc.hashes), this.seqs.get(doc.key)!).rowsWritten;
+      written += this.sql.exec(
+        `UPDATE documents SET hashes = ? WHERE seq = ?`,
+        packHashes(doc.hashes),
+        this.seqs.get(doc.key)!,
+      ).rowsWritten;
     }
     written += this.deleteRemoved(state);
     if (ingest.kind === "inserted") this.ensureAlarm(now);
@@ -238,5 +251,8 @@ function evidenceFor(state: DomainState, req: TreeRequest): BranchEvidence {
  */
 function templateOnly(state: DomainState, req: TreeRequest): boolean {
   const atDomain = branchEvidence(state, { key: req.key, branch: [], hashes: req.blocks.map((b) => b.hash) });
-  return isTemplateOnly(req.blocks.map((b) => b.chars), atDomain);
+  return isTemplateOnly(
+    req.blocks.map((b) => b.chars),
+    atDomain,
+  );
 }

@@ -64,22 +64,47 @@ export class FeedCache extends DurableObject<Env> {
 
   async open(): Promise<UpstreamState | null> {
     const row = this.sql
-      .exec<{ etag: string | null; last_modified: string | null; content_type: string | null; body: ArrayBuffer | null; fetched_at: number }>(
-        `SELECT etag, last_modified, content_type, body, fetched_at FROM upstream WHERE id = 1`,
-      )
+      .exec<{
+        etag: string | null;
+        last_modified: string | null;
+        content_type: string | null;
+        body: ArrayBuffer | null;
+        fetched_at: number;
+      }>(`SELECT etag, last_modified, content_type, body, fetched_at FROM upstream WHERE id = 1`)
       .toArray()[0];
     if (!row) return null;
-    return { etag: row.etag, lastModified: row.last_modified, contentType: row.content_type, body: row.body ? new Uint8Array(row.body) : null, fetchedAt: row.fetched_at };
+    return {
+      etag: row.etag,
+      lastModified: row.last_modified,
+      contentType: row.content_type,
+      body: row.body ? new Uint8Array(row.body) : null,
+      fetchedAt: row.fetched_at,
+    };
   }
 
   async lookup(cacheKeys: string[]): Promise<Record<string, CachedArticle>> {
     const out: Record<string, CachedArticle> = {};
     for (const part of chunks([...new Set(cacheKeys)], IN_CHUNK)) {
-      const rows = this.sql.exec<{ cache_key: string; url_key: string; url: string; html: string; text: string; method: string }>(
+      const rows = this.sql.exec<{
+        cache_key: string;
+        url_key: string;
+        url: string;
+        html: string;
+        text: string;
+        method: string;
+      }>(
         `SELECT cache_key, url_key, url, html, text, method FROM items WHERE cache_key IN (${part.map(() => "?").join(",")})`,
         ...part,
       );
-      for (const r of rows) out[r.cache_key] = { cacheKey: r.cache_key, urlKey: r.url_key, url: r.url, html: r.html, text: r.text, method: r.method };
+      for (const r of rows)
+        out[r.cache_key] = {
+          cacheKey: r.cache_key,
+          urlKey: r.url_key,
+          url: r.url,
+          html: r.html,
+          text: r.text,
+          method: r.method,
+        };
     }
     return out;
   }
@@ -103,12 +128,23 @@ export class FeedCache extends DurableObject<Env> {
         if (a.html.length > ARTICLE_HTML_MAX || a.text.length > ARTICLE_HTML_MAX) continue;
         this.sql.exec(
           `INSERT OR REPLACE INTO items (cache_key, url_key, url, html, text, method, created, last_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-          a.cacheKey, a.urlKey, a.url, a.html, a.text, a.method, req.now, req.now,
+          a.cacheKey,
+          a.urlKey,
+          a.url,
+          a.html,
+          a.text,
+          a.method,
+          req.now,
+          req.now,
         );
         stored++;
       }
       for (const part of chunks([...new Set(req.seen)], IN_CHUNK)) {
-        this.sql.exec(`UPDATE items SET last_seen = ? WHERE cache_key IN (${part.map(() => "?").join(",")})`, req.now, ...part);
+        this.sql.exec(
+          `UPDATE items SET last_seen = ? WHERE cache_key IN (${part.map(() => "?").join(",")})`,
+          req.now,
+          ...part,
+        );
       }
       let pruned = this.sql.exec(`DELETE FROM items WHERE last_seen < ?`, req.now - MAX_UNSEEN_MS).rowsWritten;
       pruned += this.sql.exec(
@@ -120,9 +156,11 @@ export class FeedCache extends DurableObject<Env> {
   }
 
   async stats(): Promise<{ feedUrl: string | null; items: number; hasBody: boolean; bytes: number }> {
-    const feedUrl = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE name = 'feed_url'`).toArray()[0]?.value ?? null;
+    const feedUrl =
+      this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE name = 'feed_url'`).toArray()[0]?.value ?? null;
     const items = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM items`).one().n;
-    const hasBody = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM upstream WHERE body IS NOT NULL`).one().n > 0;
+    const hasBody =
+      this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM upstream WHERE body IS NOT NULL`).one().n > 0;
     return { feedUrl, items, hasBody, bytes: this.sql.databaseSize };
   }
 }

@@ -33,7 +33,8 @@ export interface NewWatchedFeed {
   now: number;
 }
 
-export type AddResult = { ok: true; feed: WatchedFeed; created: boolean } | { ok: false; reason: "full"; message: string };
+export type AddResult =
+  { ok: true; feed: WatchedFeed; created: boolean } | { ok: false; reason: "full"; message: string };
 
 export interface PollRecord {
   id: string;
@@ -103,7 +104,12 @@ export class FeedRegistry extends DurableObject<Env> {
     if (count >= MAX_WATCHED) return { ok: false, reason: "full", message: `at most ${MAX_WATCHED} watched feeds` };
     this.sql.exec(
       `INSERT INTO feeds (id, url, added, interval_minutes, max_items, next_poll) VALUES (?, ?, ?, ?, ?, ?)`,
-      feed.id, feed.url, feed.now, feed.intervalMinutes, feed.maxItems, feed.now,
+      feed.id,
+      feed.url,
+      feed.now,
+      feed.intervalMinutes,
+      feed.maxItems,
+      feed.now,
     );
     return { ok: true, feed: this.row(feed.id)!, created: true };
   }
@@ -122,7 +128,10 @@ export class FeedRegistry extends DurableObject<Env> {
 
   /** Feeds whose time has come, the longest-waiting first. */
   async due(now: number, limit: number): Promise<WatchedFeed[]> {
-    return this.sql.exec<Row>(`SELECT ${COLUMNS} FROM feeds WHERE next_poll <= ? ORDER BY next_poll, id LIMIT ?`, now, limit).toArray().map(fromRow);
+    return this.sql
+      .exec<Row>(`SELECT ${COLUMNS} FROM feeds WHERE next_poll <= ? ORDER BY next_poll, id LIMIT ?`, now, limit)
+      .toArray()
+      .map(fromRow);
   }
 
   /** Outcomes of a cron run; a feed deleted meanwhile is simply not updated. */
@@ -134,7 +143,14 @@ export class FeedRegistry extends DurableObject<Env> {
           `UPDATE feeds SET last_poll = ?, next_poll = ? + interval_minutes * 60000, last_status = ?, last_error = ?,
              polls = polls + 1, errors = errors + ?, items_seen = items_seen + ?, items_failed = items_failed + ?
            WHERE id = ?`,
-          now, now, r.status, r.error, r.status === "error" ? 1 : 0, r.newItems, r.failedItems, r.id,
+          now,
+          now,
+          r.status,
+          r.error,
+          r.status === "error" ? 1 : 0,
+          r.newItems,
+          r.failedItems,
+          r.id,
         ).rowsWritten;
       }
       return updated;

@@ -23,7 +23,8 @@ export function unpackHashes(bytes: ArrayBuffer | Uint8Array): string[] {
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const out: string[] = [];
-  for (let i = 0; i + HASH_BYTES <= data.length; i += HASH_BYTES) out.push(view.getUint32(i).toString(16).padStart(8, "0"));
+  for (let i = 0; i + HASH_BYTES <= data.length; i += HASH_BYTES)
+    out.push(view.getUint32(i).toString(16).padStart(8, "0"));
   return out;
 }
 

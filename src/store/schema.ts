@@ -58,13 +58,19 @@ const UPGRADES: Record<number, (sql: SqlStorage) => void> = {
       time INTEGER NOT NULL,
       hashes BLOB NOT NULL
     )`);
-    const rows = sql.exec<{ seq: number; url_key: string; branch: string; time: number; hashes: ArrayBuffer }>(
-      `SELECT seq, url_key, branch, time, hashes FROM documents ORDER BY seq`,
-    ).toArray();
+    const rows = sql
+      .exec<{ seq: number; url_key: string; branch: string; time: number; hashes: ArrayBuffer }>(
+        `SELECT seq, url_key, branch, time, hashes FROM documents ORDER BY seq`,
+      )
+      .toArray();
     for (const row of rows) {
       sql.exec(
         `INSERT INTO documents_v2 (seq, url_key, branch, time, hashes) VALUES (?, ?, ?, ?, ?)`,
-        row.seq, row.url_key, row.branch, row.time, narrowSchema1Hashes(row.hashes),
+        row.seq,
+        row.url_key,
+        row.branch,
+        row.time,
+        narrowSchema1Hashes(row.hashes),
       );
     }
     sql.exec(`DROP TABLE documents`);

@@ -156,7 +156,10 @@ describe("decodeHtml: meta prescan", () => {
     ["charset after slash", "<meta/charset=gbk>"],
     ["http-equiv then content", '<meta http-equiv="Content-Type" content="text/html; charset=gb2312">'],
     ["content then http-equiv", "<meta content='text/html;charset=gb2312' http-equiv='content-type'>"],
-    ["unquoted http-equiv, quoted charset inside content", `<meta http-equiv=Content-Type content="text/html; charset = 'gbk'">`],
+    [
+      "unquoted http-equiv, quoted charset inside content",
+      `<meta http-equiv=Content-Type content="text/html; charset = 'gbk'">`,
+    ],
     ["content with trailing parameter", '<meta http-equiv="content-type" content="text/html; charset=gbk; x=y">'],
   ];
   for (const [name, meta] of metaCases) {
@@ -311,7 +314,11 @@ describe("decodeHtml: input forms and robustness", () => {
     const input = concat("<p>", NIHAO_GBK, "</p>");
     const buffer = new ArrayBuffer(input.length);
     new Uint8Array(buffer).set(input);
-    expect(decodeHtml(buffer, "text/html; charset=gbk")).toEqual({ html: "<p>你好</p>", charset: "gbk", source: "header" });
+    expect(decodeHtml(buffer, "text/html; charset=gbk")).toEqual({
+      html: "<p>你好</p>",
+      charset: "gbk",
+      source: "header",
+    });
   });
 
   it("respects the offset and length of a Uint8Array view", () => {

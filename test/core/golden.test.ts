@@ -15,8 +15,16 @@ interface GoldenJson {
 }
 
 const REQUIRED_CASES = [
-  "news-article", "blog-with-comments", "forum-thread", "product-page", "listing-page",
-  "documentation-page", "no-body", "non-utf8", "table-article", "interstitial-consent",
+  "news-article",
+  "blog-with-comments",
+  "forum-thread",
+  "product-page",
+  "listing-page",
+  "documentation-page",
+  "no-body",
+  "non-utf8",
+  "table-article",
+  "interstitial-consent",
 ];
 /** A shell page with no article: an empty answer is right for it. */
 const MAY_BE_EMPTY = new Set(["interstitial-consent"]);

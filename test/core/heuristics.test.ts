@@ -6,7 +6,22 @@ import { preparePage, processPage, type ProcessResult } from "../../src/core/pip
 import type { BranchEvidence } from "../../src/core/tree-evidence";
 
 // ---------- a synthetic site ----------
-const NAMES = ["apple", "birch", "cedar", "daisy", "elder", "fern", "grape", "hazel", "iris", "juniper", "kale", "lily", "maple", "nettle"];
+const NAMES = [
+  "apple",
+  "birch",
+  "cedar",
+  "daisy",
+  "elder",
+  "fern",
+  "grape",
+  "hazel",
+  "iris",
+  "juniper",
+  "kale",
+  "lily",
+  "maple",
+  "nettle",
+];
 const MASTHEAD = "Example Daily, your source of local news";
 const COPYRIGHT = "Copyright Example Media Group. All rights reserved.";
 const TEASER = "Related: the mayor opens the new harbour promenade";
@@ -55,7 +70,8 @@ describe("pipeline over a site stream", () => {
     expect(r.support).toBe(1);
     expect(r.ingest).toEqual({ kind: "inserted", evicted: 0 });
     const v = byText(0, r);
-    for (const t of [MASTHEAD, COPYRIGHT, lede(0), body(0), "Headline apple"]) expect(v.get(t)!.label).toBe("content-unseen");
+    for (const t of [MASTHEAD, COPYRIGHT, lede(0), body(0), "Headline apple"])
+      expect(v.get(t)!.label).toBe("content-unseen");
     expect(v.get("Home")!).toMatchObject({ label: "boilerplate", rule: "hard:nav", node: "" });
     expect(v.get("Contact the newsroom")!.rule).toBe("hard:footer");
     expect(v.get("Read more")!.rule).toBe("hard:links");
@@ -78,8 +94,20 @@ describe("pipeline over a site stream", () => {
       expect(results[i]!.text.split(/\n+/)).toEqual([`Headline ${NAMES[i]}`, lede(i), body(i)]);
     }
     const last = byText(11, results[11]!);
-    expect(last.get(MASTHEAD)).toEqual({ label: "boilerplate", rule: "vote: 3/3 nodes say boilerplate", node: "example.com/www/news", support: 12, count: 12 });
-    expect(last.get(lede(11))).toEqual({ label: "content-unseen", rule: "vote: 0/3 nodes say boilerplate", node: "example.com/www/news", support: 12, count: 1 });
+    expect(last.get(MASTHEAD)).toEqual({
+      label: "boilerplate",
+      rule: "vote: 3/3 nodes say boilerplate",
+      node: "example.com/www/news",
+      support: 12,
+      count: 12,
+    });
+    expect(last.get(lede(11))).toEqual({
+      label: "content-unseen",
+      rule: "vote: 0/3 nodes say boilerplate",
+      node: "example.com/www/news",
+      support: 12,
+      count: 1,
+    });
   });
 
   it("hard rules off: template navigation is caught by the tree", () => {
@@ -100,7 +128,10 @@ describe("pipeline over a site stream", () => {
   it("a block seen on two pages is 'content' under relaxed-at-domain, boilerplate under strict", () => {
     const relaxed = parseHeuristic("relaxed-at-domain-5");
     if (!relaxed.ok) throw new Error(relaxed.error);
-    for (const [h, label] of [[relaxed.heuristic, "content"], [HEURISTICS.strict, "boilerplate"]] as const) {
+    for (const [h, label] of [
+      [relaxed.heuristic, "content"],
+      [HEURISTICS.strict, "boilerplate"],
+    ] as const) {
       const { state } = stream(6, { heuristic: h });
       processPage(state, prepare(6, `<p>${TEASER}</p>`), { classifier: tree({ heuristic: h }), now: 2000 });
       const r = processPage(state, prepare(7, `<p>${TEASER}</p>`), { classifier: tree({ heuristic: h }), now: 2001 });
@@ -114,7 +145,12 @@ describe("pipeline over a site stream", () => {
     const a = stream(8).state;
     const b = stream(8).state;
     const cases = [prepare(8), prepare(3), prepare(9, "", "sport")];
-    for (const h of [HEURISTICS.vote, HEURISTICS.strict, { kind: "strict", nMin: 1, cMax: 1 } as Heuristic, { kind: "vote", nMin: 1, divisor: 100 } as Heuristic]) {
+    for (const h of [
+      HEURISTICS.vote,
+      HEURISTICS.strict,
+      { kind: "strict", nMin: 1, cMax: 1 } as Heuristic,
+      { kind: "vote", nMin: 1, divisor: 100 } as Heuristic,
+    ]) {
       for (const p of cases) {
         const before = structuredClone(a.toJSON());
         const dry = processPage(a, p, { classifier: tree({ heuristic: h }), learn: false, now: 5000 });
@@ -156,29 +192,60 @@ const parsed = (spec: string, o?: Parameters<typeof parseHeuristic>[1]): Heurist
 
 describe("decide", () => {
   it("strict uses the deepest node with n_s >= 5, else the root", () => {
-    expect(run(HEURISTICS.strict, chain([20, 3], [6, 1], [2, 2]))).toEqual({ boilerplate: false, nodeIndex: 1, support: 6, count: 1, rule: "strict: c=1 <= 1" });
-    expect(run(HEURISTICS.strict, chain([20, 3], [5, 2], [2, 0]))).toMatchObject({ boilerplate: true, nodeIndex: 1, rule: "strict: c=2 > 1" });
-    expect(run(HEURISTICS.strict, chain([4, 2], [3, 1], [1, 1]))).toMatchObject({ boilerplate: true, nodeIndex: 0, support: 4, count: 2 });
+    expect(run(HEURISTICS.strict, chain([20, 3], [6, 1], [2, 2]))).toEqual({
+      boilerplate: false,
+      nodeIndex: 1,
+      support: 6,
+      count: 1,
+      rule: "strict: c=1 <= 1",
+    });
+    expect(run(HEURISTICS.strict, chain([20, 3], [5, 2], [2, 0]))).toMatchObject({
+      boilerplate: true,
+      nodeIndex: 1,
+      rule: "strict: c=2 > 1",
+    });
+    expect(run(HEURISTICS.strict, chain([4, 2], [3, 1], [1, 1]))).toMatchObject({
+      boilerplate: true,
+      nodeIndex: 0,
+      support: 4,
+      count: 2,
+    });
     expect(run(HEURISTICS.strict, chain([9, 1], [9, 1], [9, 1]))).toMatchObject({ nodeIndex: 2, boilerplate: false });
   });
 
   it("strict-support-N needs n_s > N", () => {
     const h = parsed("strict-support-3");
     expect(h).toEqual({ kind: "strict-support", support: 3, cMax: 1 });
-    expect(run(h, chain([10, 1], [4, 2], [3, 1]))).toMatchObject({ boilerplate: true, nodeIndex: 1, support: 4, rule: "strict-support-3: c=2 > 1" });
+    expect(run(h, chain([10, 1], [4, 2], [3, 1]))).toMatchObject({
+      boilerplate: true,
+      nodeIndex: 1,
+      support: 4,
+      rule: "strict-support-3: c=2 > 1",
+    });
     expect(run(HEURISTICS.strict, chain([10, 1], [4, 2], [3, 1]))).toMatchObject({ boilerplate: false, nodeIndex: 0 });
     expect(run(parsed("strict-support"), chain([100, 2], [50, 1]))).toMatchObject({ nodeIndex: 0, boilerplate: true });
   });
 
   it("strict-at-domain always decides at the domain node", () => {
-    expect(run(HEURISTICS["strict-at-domain"], chain([50, 1], [40, 30], [30, 30]))).toMatchObject({ boilerplate: false, nodeIndex: 0, support: 50 });
-    expect(run(HEURISTICS["strict-at-domain"], chain([2, 2], [1, 1]))).toMatchObject({ boilerplate: true, nodeIndex: 0 });
+    expect(run(HEURISTICS["strict-at-domain"], chain([50, 1], [40, 30], [30, 30]))).toMatchObject({
+      boilerplate: false,
+      nodeIndex: 0,
+      support: 50,
+    });
+    expect(run(HEURISTICS["strict-at-domain"], chain([2, 2], [1, 1]))).toMatchObject({
+      boilerplate: true,
+      nodeIndex: 0,
+    });
   });
 
   it("relaxed-at-domain-N raises c_max to 2 once the domain has n_s > N", () => {
     const h = parsed("relaxed-at-domain-10");
     expect(h).toMatchObject({ domainSupport: 10, relaxedCMax: 2, cMax: 1, nMin: 5 });
-    expect(run(h, chain([11, 5], [6, 2]))).toMatchObject({ boilerplate: false, nodeIndex: 1, rule: "relaxed-at-domain-10: c=2 <= 2" });
+    expect(run(h, chain([11, 5], [6, 2]))).toMatchObject({
+      boilerplate: false,
+      nodeIndex: 1,
+      rule: "relaxed-at-domain-10: c=2 <= 2",
+    });
     expect(run(h, chain([11, 5], [6, 3]))).toMatchObject({ boilerplate: true, nodeIndex: 1 });
     expect(run(h, chain([10, 5], [6, 2]))).toMatchObject({ boilerplate: true, nodeIndex: 1 });
   });
@@ -186,20 +253,37 @@ describe("decide", () => {
   it("vote: nodes with n_s >= 5 vote c > n_s/100 + 1; the deepest voter reports", () => {
     // thresholds: root 4, s1 3, s2 1.5; s3 has too little support to vote.
     expect(run(HEURISTICS.vote, chain([300, 5], [200, 3], [50, 2], [3, 2]))).toEqual({
-      boilerplate: true, nodeIndex: 2, support: 50, count: 2, rule: "vote: 2/3 nodes say boilerplate",
+      boilerplate: true,
+      nodeIndex: 2,
+      support: 50,
+      count: 2,
+      rule: "vote: 2/3 nodes say boilerplate",
     });
-    expect(run(HEURISTICS.vote, chain([300, 4], [200, 3], [50, 2]))).toMatchObject({ boilerplate: false, rule: "vote: 1/3 nodes say boilerplate" });
+    expect(run(HEURISTICS.vote, chain([300, 4], [200, 3], [50, 2]))).toMatchObject({
+      boilerplate: false,
+      rule: "vote: 1/3 nodes say boilerplate",
+    });
   });
 
   it("vote: a tie is boilerplate", () => {
-    expect(run(HEURISTICS.vote, chain([300, 5], [200, 3]))).toMatchObject({ boilerplate: true, rule: "vote: 1/2 nodes say boilerplate", nodeIndex: 1 });
-    expect(run(HEURISTICS.vote, chain([300, 5], [200, 3], [100, 3], [50, 1]))).toMatchObject({ boilerplate: true, rule: "vote: 2/4 nodes say boilerplate" });
+    expect(run(HEURISTICS.vote, chain([300, 5], [200, 3]))).toMatchObject({
+      boilerplate: true,
+      rule: "vote: 1/2 nodes say boilerplate",
+      nodeIndex: 1,
+    });
+    expect(run(HEURISTICS.vote, chain([300, 5], [200, 3], [100, 3], [50, 1]))).toMatchObject({
+      boilerplate: true,
+      rule: "vote: 2/4 nodes say boilerplate",
+    });
   });
 
   it("vote-fast divides by 50", () => {
     const nodes = chain([300, 5], [100, 2.5]);
     expect(run(HEURISTICS.vote, nodes).boilerplate).toBe(true);
-    expect(run(HEURISTICS["vote-fast"], nodes)).toMatchObject({ boilerplate: false, rule: "vote: 0/2 nodes say boilerplate" });
+    expect(run(HEURISTICS["vote-fast"], nodes)).toMatchObject({
+      boilerplate: false,
+      rule: "vote: 0/2 nodes say boilerplate",
+    });
     expect(run(HEURISTICS["vote-fast"], chain([300, 8], [100, 3.5])).boilerplate).toBe(true);
   });
 
@@ -222,14 +306,28 @@ describe("parseHeuristic", () => {
   });
 
   it("rejects unknown names, including prototype keys", () => {
-    for (const s of ["bogus", "", "strict-5", "vote-fast-3", "strict-support-", "strict-support-x", "STRICT", "constructor", "__proto__", "toString"]) {
+    for (const s of [
+      "bogus",
+      "",
+      "strict-5",
+      "vote-fast-3",
+      "strict-support-",
+      "strict-support-x",
+      "STRICT",
+      "constructor",
+      "__proto__",
+      "toString",
+    ]) {
       const r = parseHeuristic(s);
       expect(r.ok, s).toBe(false);
     }
   });
 
   it("rejects bad parameters", () => {
-    expect(parseHeuristic("strict", { support: 3 })).toMatchObject({ ok: false, error: expect.stringMatching(/does not apply/) });
+    expect(parseHeuristic("strict", { support: 3 })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/does not apply/),
+    });
     expect(parseHeuristic("vote", { cMax: 1 }).ok).toBe(false);
     expect(parseHeuristic("strict", { nMin: -1 }).ok).toBe(false);
     expect(parseHeuristic("strict", { cMax: Number.NaN }).ok).toBe(false);

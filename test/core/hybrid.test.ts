@@ -11,7 +11,8 @@ function maxFeatureIndex(s: Scorer): number {
   return s.kind === "linear" ? s.w.length - 1 : Math.max(...s.trees.flatMap((t) => t.f));
 }
 
-const prepared = (n: number, host = "www.example.com") => preparePage({ body: articleHtml(n), url: `https://${host}/news/story-${n}.html` });
+const prepared = (n: number, host = "www.example.com") =>
+  preparePage({ body: articleHtml(n), url: `https://${host}/news/story-${n}.html` });
 /** The hybrid on one page without teaching the tree (null: no tree at all). */
 const hybrid = (state: DomainState | null, p: PreparedPage, explain = false) =>
   processPage(state, p, { classifier: HYBRID, learn: false, explain });
@@ -34,7 +35,11 @@ describe("the shipped model", () => {
     const blocks = prepared(1).page.blocks;
     const longest = blocks.reduce((m, b, i) => (b.text.length > blocks[m]!.text.length ? i : m), 0);
     const young = { support: 3, count: 3, domainSupport: 3, voteBoilerplate: true };
-    const f = blockFeatures(blocks, "t", blocks.map(() => young));
+    const f = blockFeatures(
+      blocks,
+      "t",
+      blocks.map(() => young),
+    );
     for (const v of f) expect(v[at("bias")]).toBe(1);
     expect(f[blocks.length - 1]![at("relPosition")]).toBe(1);
     expect(f[longest]![at("charsOfMax")]).toBe(1);
@@ -47,7 +52,19 @@ describe("the shipped model", () => {
   });
 
   it("explains a tree score by attributions that sum to the margin", () => {
-    const scorer: Scorer = { kind: "trees", base: 0.5, trees: [{ f: [0, -1, 1, -1, -1], t: [0.5, 0, 2, 0, 0], l: [1, -1, 3, -1, -1], r: [2, -1, 4, -1, -1], v: [0, -1, 0.4, 1, 2] }] };
+    const scorer: Scorer = {
+      kind: "trees",
+      base: 0.5,
+      trees: [
+        {
+          f: [0, -1, 1, -1, -1],
+          t: [0.5, 0, 2, 0, 0],
+          l: [1, -1, 3, -1, -1],
+          r: [2, -1, 4, -1, -1],
+          v: [0, -1, 0.4, 1, 2],
+        },
+      ],
+    };
     const x = [0.9, 3];
     expect(margin(scorer, x)).toBeCloseTo(2.5);
     const c = contributions(scorer, x);
@@ -102,7 +119,9 @@ describe("hybrid classification", () => {
   it("uses precomputed features when given, with the same result", () => {
     const p = prepared(5);
     const features = blockFeatures(p.page.blocks, p.page.title, null);
-    expect(classifyPage(p.page, null, { classifier: HYBRID, features })).toEqual(classifyPage(p.page, null, { classifier: HYBRID }));
+    expect(classifyPage(p.page, null, { classifier: HYBRID, features })).toEqual(
+      classifyPage(p.page, null, { classifier: HYBRID }),
+    );
   });
 
   it("reads the tree only once the domain knows another document", () => {
@@ -111,7 +130,9 @@ describe("hybrid classification", () => {
     ingestPage(state, first, 1);
     const alone = pageEvidence(state, first);
     expect(alone.support[0]).toBeLessThan(MIN_EVIDENCE_SUPPORT);
-    expect(classifyPage(first.page, alone, { classifier: HYBRID }).verdicts).toEqual(classifyPage(first.page, null, { classifier: HYBRID }).verdicts);
+    expect(classifyPage(first.page, alone, { classifier: HYBRID }).verdicts).toEqual(
+      classifyPage(first.page, null, { classifier: HYBRID }).verdicts,
+    );
     ingestPage(state, prepared(2), 2);
     const second = pageEvidence(state, first);
     expect(second.support[0]).toBe(MIN_EVIDENCE_SUPPORT);

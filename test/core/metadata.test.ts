@@ -21,7 +21,10 @@ describe("extractMetadata: sources", () => {
         "@context": "https://schema.org",
         "@type": "NewsArticle",
         headline: "Rivers rise after a week of rain",
-        author: [{ "@type": "Person", name: "Ada Quill" }, { "@type": "Person", name: "Bo Marsh" }],
+        author: [
+          { "@type": "Person", name: "Ada Quill" },
+          { "@type": "Person", name: "Bo Marsh" },
+        ],
         datePublished: "2024-03-05T08:30:00+01:00",
         dateModified: "2024-03-06T10:00:00+01:00",
         image: { "@type": "ImageObject", url: "/img/river.jpg" },
@@ -121,8 +124,14 @@ describe("extractMetadata: sources", () => {
 
   it("gives all null for a page without any metadata", () => {
     const all = {
-      title: null, byline: null, published: null, modified: null,
-      image: null, lang: null, siteName: null, excerpt: null,
+      title: null,
+      byline: null,
+      published: null,
+      modified: null,
+      image: null,
+      lang: null,
+      siteName: null,
+      excerpt: null,
     };
     expect(extractMetadata("", URL_)).toEqual(all);
     expect(extractMetadata("<p>just text</p>", URL_)).toEqual(all);
@@ -333,9 +342,7 @@ describe("extractMetadata: broken JSON-LD", () => {
 describe("extractMetadata: caps and cleaning", () => {
   it("caps title, byline and excerpt at a word with an ellipsis", () => {
     const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
-    const html = page(
-      ld({ "@type": "Article", headline: words(100), author: words(60), description: words(150) }),
-    );
+    const html = page(ld({ "@type": "Article", headline: words(100), author: words(60), description: words(150) }));
     const metadata = extractMetadata(html, URL_);
     expect(metadata.title!.length).toBeLessThanOrEqual(300);
     expect(metadata.byline!.length).toBeLessThanOrEqual(200);
@@ -470,7 +477,13 @@ describe("normalizeDate", () => {
   });
 
   const invalid = [
-    "", "yesterday", "2024-02-30", "2023-13-01", "0001-01-01", "2024-03-05T25:00:00", "1709630430",
+    "",
+    "yesterday",
+    "2024-02-30",
+    "2023-13-01",
+    "0001-01-01",
+    "2024-03-05T25:00:00",
+    "1709630430",
     "2024-03-05T10:00+15:00",
   ];
   it.each(invalid)("refuses %s", (input) => {
@@ -481,6 +494,8 @@ describe("normalizeDate", () => {
 describe("title suffixes that are part of the headline", () => {
   it("keeps a dash tail holding a number (an edition, a year, a part)", () => {
     const page = `<html><head><title>Millbrook Parish Newsletter - Autumn 2019</title></head><body><p>x</p></body></html>`;
-    expect(extractMetadata(page, "https://millbrook.example.org/news").title).toBe("Millbrook Parish Newsletter - Autumn 2019");
+    expect(extractMetadata(page, "https://millbrook.example.org/news").title).toBe(
+      "Millbrook Parish Newsletter - Autumn 2019",
+    );
   });
 });

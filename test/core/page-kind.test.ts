@@ -67,13 +67,19 @@ content, measure performance and develop products.</p>
     const page = segmentHtml(chrome(`<div class="content"><p>Loading…</p></div>`));
     const depth = 2;
     // Every block is on 19 of the domain's 20 documents: only template reached us.
-    const templated: BranchEvidence = { nodes: ["example.com", "example.com/news"], support: [20, 4],
-      counts: page.blocks.flatMap(() => [19, 4]) };
+    const templated: BranchEvidence = {
+      nodes: ["example.com", "example.com/news"],
+      support: [20, 4],
+      counts: page.blocks.flatMap(() => [19, 4]),
+    };
     expect(isInterstitial(page, templated)).toMatchObject({ interstitial: true, reason: "template-only" });
     // The same page with its own text, seen nowhere else, is a page.
     const article = segmentHtml(SHORT_ARTICLE);
-    const own: BranchEvidence = { nodes: templated.nodes, support: [20, 4],
-      counts: article.blocks.flatMap((b) => (b.tag === "p" && b.text.length > 60 ? [1, 1] : [19, 4])) };
+    const own: BranchEvidence = {
+      nodes: templated.nodes,
+      support: [20, 4],
+      counts: article.blocks.flatMap((b) => (b.tag === "p" && b.text.length > 60 ? [1, 1] : [19, 4])),
+    };
     expect(own.counts.length).toBe(article.blocks.length * depth);
     expect(isInterstitial(article, own).interstitial).toBe(false);
     // A young domain's tree says nothing yet.

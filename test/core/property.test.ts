@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { blockHash } from "../../src/core/block-hash";
-import { DomainState, REVISION_MIN_NEW_CHARS, type EvictionPolicy, type HashedBlock } from "../../src/core/domain-state";
+import {
+  DomainState,
+  REVISION_MIN_NEW_CHARS,
+  type EvictionPolicy,
+  type HashedBlock,
+} from "../../src/core/domain-state";
 import { TreeNode } from "../../src/core/url-tree";
 
 /** mulberry32: a small seeded PRNG, so a failing run can be replayed from its seed. */
@@ -29,7 +34,18 @@ const word = (n: number): string => {
 };
 
 const SEGMENTS = ["news", "sport", "2024", "x"];
-const SHORT = ["Home", "About us", "Contact", "Subscribe now", "Share this", "|", "12 May", "2015", "Read more", "Top stories"];
+const SHORT = [
+  "Home",
+  "About us",
+  "Contact",
+  "Subscribe now",
+  "Share this",
+  "|",
+  "12 May",
+  "2015",
+  "Read more",
+  "Top stories",
+];
 const LONG = [0, 1, 2].map((i) => `Template paragraph ${word(i + 1000)} `.repeat(8));
 const SEP = "\u0000";
 

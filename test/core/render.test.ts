@@ -116,7 +116,9 @@ describe("quotes", () => {
   it("blockquote anywhere in the path quotes the block", () => {
     const body = `<p>Before</p><blockquote><div><p>Quoted</p></div><p><em>Said</em> again</p></blockquote><p>After</p>`;
     expect(md(body)).toBe("Before\n\n> Quoted\n>\n> Said again\n\nAfter\n");
-    expect(article(body)).toBe("<p>Before</p>\n<blockquote>\n<p>Quoted</p>\n<p>Said again</p>\n</blockquote>\n<p>After</p>");
+    expect(article(body)).toBe(
+      "<p>Before</p>\n<blockquote>\n<p>Quoted</p>\n<p>Said again</p>\n</blockquote>\n<p>After</p>",
+    );
   });
 
   it("nested quotes and lists inside quotes", () => {
@@ -138,7 +140,9 @@ describe("joined lines, tables, captions", () => {
   it("br-split list items, headings and captions stay one unit", () => {
     const body = `<ol><li>one<br>- more</li><li>two</li></ol><h2>Main<br>Sub</h2><figure><figcaption>a<br>b</figcaption></figure>`;
     expect(md(body)).toBe("1. one\\\n   \\- more\n2. two\n\n## Main Sub\n\n*a*\\\n*b*\n");
-    expect(article(body)).toBe("<ol>\n<li>one<br>- more</li>\n<li>two</li>\n</ol>\n<h2>Main<br>Sub</h2>\n<p><em>a<br>b</em></p>");
+    expect(article(body)).toBe(
+      "<ol>\n<li>one<br>- more</li>\n<li>two</li>\n</ol>\n<h2>Main<br>Sub</h2>\n<p><em>a<br>b</em></p>",
+    );
   });
 
   it("a boilerplate block between blocks of one element ends the paragraph", () => {
@@ -173,33 +177,69 @@ describe("boilerplate", () => {
 
 describe("escaping", () => {
   it("markdown: block markers at line start are escaped", () => {
-    const lines = ["# not a heading", "> not a quote", "- not a list", "* not a list", "+ not a list", "1. not a list", "2) nor this", "===", "plain 1. text - here"];
+    const lines = [
+      "# not a heading",
+      "> not a quote",
+      "- not a list",
+      "* not a list",
+      "+ not a list",
+      "1. not a list",
+      "2) nor this",
+      "===",
+      "plain 1. text - here",
+    ];
     const blocks = lines.map((t) => block(t, "body>p", "p", 99));
-    expect(renderMarkdown(blocks, blocks.map(() => CONTENT))).toBe(
+    expect(
+      renderMarkdown(
+        blocks,
+        blocks.map(() => CONTENT),
+      ),
+    ).toBe(
       [
-        "\\# not a heading", "\\> not a quote", "\\- not a list", "\\* not a list", "\\+ not a list",
-        "1\\. not a list", "2\\) nor this", "\\===", "plain 1. text - here",
+        "\\# not a heading",
+        "\\> not a quote",
+        "\\- not a list",
+        "\\* not a list",
+        "\\+ not a list",
+        "1\\. not a list",
+        "2\\) nor this",
+        "\\===",
+        "plain 1. text - here",
       ].join("\\\n") + "\n",
     );
   });
 
   it("markdown: inline markup is escaped minimally", () => {
-    expect(escapeInline("a *b* _c_ `d` [e](f) snake_case_name")).toBe("a \\*b\\* \\_c\\_ \\`d\\` \\[e\\](f) snake_case_name");
-    expect(escapeInline("back\\slash <b>tag</b> a < b &amp; R&D")).toBe("back\\\\slash \\<b>tag\\</b> a < b \\&amp; R&D");
+    expect(escapeInline("a *b* _c_ `d` [e](f) snake_case_name")).toBe(
+      "a \\*b\\* \\_c\\_ \\`d\\` \\[e\\](f) snake_case_name",
+    );
+    expect(escapeInline("back\\slash <b>tag</b> a < b &amp; R&D")).toBe(
+      "back\\\\slash \\<b>tag\\</b> a < b \\&amp; R&D",
+    );
     expect(escapeLine("10. Tips")).toBe("10\\. Tips");
     expect(escapeLine("Item - one")).toBe("Item - one");
   });
 
   it("markdown: list items and headings escape their text", () => {
-    const blocks = [block("*Star* item", "body>ul>li"), block("- dash item", "body>ul>li"), block("A_B *x*", "body>h2")];
-    expect(renderMarkdown(blocks, [CONTENT, CONTENT, CONTENT])).toBe("- \\*Star\\* item\n- \\- dash item\n\n## A_B \\*x\\*\n");
+    const blocks = [
+      block("*Star* item", "body>ul>li"),
+      block("- dash item", "body>ul>li"),
+      block("A_B *x*", "body>h2"),
+    ];
+    expect(renderMarkdown(blocks, [CONTENT, CONTENT, CONTENT])).toBe(
+      "- \\*Star\\* item\n- \\- dash item\n\n## A_B \\*x\\*\n",
+    );
   });
 
   it("HTML: page text cannot inject markup", () => {
     const body = `<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; "double" 'single'</p>`;
     const { blocks, verdicts } = page(body);
     expect(blocks[0]!.text).toBe(`<script>alert(1)</script> & "double" 'single'`);
-    const html = renderHtml(blocks, verdicts, { title: `<script>alert("t")</script>`, lang: `en" onload="x`, url: `https://x.test/?a=1&b="><script>` });
+    const html = renderHtml(blocks, verdicts, {
+      title: `<script>alert("t")</script>`,
+      lang: `en" onload="x`,
+      url: `https://x.test/?a=1&b="><script>`,
+    });
     expect(html).not.toContain("<script>");
     expect(html).toContain("<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;double&quot; &#39;single&#39;</p>");
     expect(html).toContain("<title>&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;</title>");
@@ -261,7 +301,10 @@ describe("empty content and document shape", () => {
   it("outputs are deterministic, end with one newline and have no trailing whitespace", () => {
     const body = `<h1>T</h1><p>a<br>b</p><blockquote><p>q</p><p class="x">r</p></blockquote><ul><li>i<ul><li>j</li></ul></li></ul><pre>c</pre><ul><ul><li>deep</li></ul></ul>`;
     const { blocks, verdicts } = page(body);
-    for (const render of [() => renderMarkdown(blocks, verdicts, { title: "T" }), () => renderHtml(blocks, verdicts, { title: "T" })]) {
+    for (const render of [
+      () => renderMarkdown(blocks, verdicts, { title: "T" }),
+      () => renderHtml(blocks, verdicts, { title: "T" }),
+    ]) {
       const out = render();
       expect(render()).toBe(out);
       expect(out.endsWith("\n")).toBe(true);
@@ -271,7 +314,9 @@ describe("empty content and document shape", () => {
   });
 
   it("HTML: tags are balanced, even for nested lists without item text", () => {
-    const { blocks, verdicts } = page(`<ul><li><ul><li>deep</li></ul></li></ul><blockquote><ul><li>q</li></ul></blockquote>`);
+    const { blocks, verdicts } = page(
+      `<ul><li><ul><li>deep</li></ul></li></ul><blockquote><ul><li>q</li></ul></blockquote>`,
+    );
     const html = renderHtml(blocks, verdicts);
     const stack: string[] = [];
     for (const [, close, name] of html.matchAll(/<(\/?)([a-z][a-z0-9]*)[^>]*>/g)) {

@@ -135,10 +135,22 @@ describe("code, lists, rules", () => {
 describe("offsets in collapsed text", () => {
   it("collapseWithMarks gives collapseWhitespace's text and mark offsets", () => {
     const cases: [string[], number[]][] = [
-      [["  a ", "b", "  c  "], [1, 2, 3]],
-      [["x", "y "], [0, 1, 2]],
-      [["\u00a0 ", " "], [1, 2]],
-      [["one\ttwo", "", "three"], [0, 2, 3]],
+      [
+        ["  a ", "b", "  c  "],
+        [1, 2, 3],
+      ],
+      [
+        ["x", "y "],
+        [0, 1, 2],
+      ],
+      [
+        ["\u00a0 ", " "],
+        [1, 2],
+      ],
+      [
+        ["one\ttwo", "", "three"],
+        [0, 2, 3],
+      ],
     ];
     for (const [parts, marks] of cases) {
       const { text, before, next } = collapseWithMarks(parts, marks);

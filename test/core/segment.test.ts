@@ -37,9 +37,9 @@ describe("block splitting", () => {
   });
 
   it("collapses whitespace and decodes entities", () => {
-    expect(texts(page(`<p>  Tom\n\t&amp;   Jerry&nbsp;&nbsp;show &#233;t&#xE9; &lt;b&gt; &quot;q&quot;  </p>`))).toEqual([
-      `Tom & Jerry show été <b> "q"`,
-    ]);
+    expect(
+      texts(page(`<p>  Tom\n\t&amp;   Jerry&nbsp;&nbsp;show &#233;t&#xE9; &lt;b&gt; &quot;q&quot;  </p>`)),
+    ).toEqual([`Tom & Jerry show été <b> "q"`]);
     expect(collapseWhitespace("  a \u00a0\n b  ")).toBe("a b");
   });
 
@@ -59,7 +59,9 @@ describe("non-text elements", () => {
   });
 
   it("a script holding '<!--' and '</div>' hides nothing after it", () => {
-    const html = page(`<div><p>one</p><script>if (a < b) { s = "<!--"; t = "</div>"; }</script><p>two</p></div><p>three</p>`);
+    const html = page(
+      `<div><p>one</p><script>if (a < b) { s = "<!--"; t = "</div>"; }</script><p>two</p></div><p>three</p>`,
+    );
     expect(texts(html)).toEqual(["one", "two", "three"]);
   });
 
@@ -77,7 +79,9 @@ describe("non-text elements", () => {
 
   it("custom elements whose names start with a skipped tag are not stripped", () => {
     // `<svg-icon>` once matched the svg pattern and swallowed text up to the next `</svg>`.
-    const html = page(`<p>Menu <svg-icon name="x"></svg-icon></p><p>Important article text</p><svg><path/></svg><p>tail</p>`);
+    const html = page(
+      `<p>Menu <svg-icon name="x"></svg-icon></p><p>Important article text</p><svg><path/></svg><p>tail</p>`,
+    );
     expect(texts(html)).toEqual(["Menu", "Important article text", "tail"]);
     expect(stripNonText(`<style-guide>kept</style-guide><style>x</style>`)).toContain("kept");
   });
@@ -116,7 +120,9 @@ describe("DOM paths", () => {
 describe("linkShare", () => {
   it("is 1 for an all-link block, ~0.5 for half-link, 0 for none", () => {
     const { blocks } = segmentHtml(
-      page(`<p><a href="/a">all of it</a></p><p>abcd <a href="/b">efgh</a></p><p>plain text</p><p><a name="anchor">no href</a></p>`),
+      page(
+        `<p><a href="/a">all of it</a></p><p>abcd <a href="/b">efgh</a></p><p>plain text</p><p><a name="anchor">no href</a></p>`,
+      ),
     );
     expect(blocks[0]!.linkShare).toBe(1);
     expect(blocks[1]!.linkShare).toBeCloseTo(0.5, 5);
@@ -150,7 +156,9 @@ describe("landmarks and hard tags", () => {
 
   it("understands ARIA roles", () => {
     const { blocks } = segmentHtml(
-      page(`<div role="navigation"><span>Menu</span></div><div role="contentinfo">c</div><div role="main">m</div><div role="banner">b</div>`),
+      page(
+        `<div role="navigation"><span>Menu</span></div><div role="contentinfo">c</div><div role="main">m</div><div role="banner">b</div>`,
+      ),
     );
     expect(blocks.map((b) => [b.landmark, b.hardTag])).toEqual([
       ["nav", "nav"],

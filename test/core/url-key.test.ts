@@ -22,10 +22,14 @@ describe("paper §3 worked example", () => {
     expect(key(PAPER_REQUEST)).toBe("http://abcnews.go.com/kabc/story?id=8691010");
   });
   it("step 1 unwraps to the paper's response URL", () => {
-    expect(unwrapAggregator(PAPER_REQUEST)).toBe("http://abcnews.go.com/kabc/story?section=news/local/los_angeles&id=8691010");
+    expect(unwrapAggregator(PAPER_REQUEST)).toBe(
+      "http://abcnews.go.com/kabc/story?section=news/local/los_angeles&id=8691010",
+    );
   });
   it("step 2 sorts parameters, `_cid_` first, and step 3 keeps only id", () => {
-    expect(formatUrl(normalizeUrl(PAPER_REQUEST))).toBe("http://abcnews.go.com/kabc/story?id=8691010&section=news/local/los_angeles");
+    expect(formatUrl(normalizeUrl(PAPER_REQUEST))).toBe(
+      "http://abcnews.go.com/kabc/story?id=8691010&section=news/local/los_angeles",
+    );
     expect(formatUrl(normalizeUrl(PAPER_REQUEST, TITLE))).toBe(
       `http://abcnews.go.com/kabc/story?_cid_=${TITLE_MD5}&id=8691010&section=news/local/los_angeles`,
     );
@@ -37,27 +41,49 @@ describe("Table 1 rules", () => {
   const cid = `_cid_=${TITLE_MD5}`;
   const cases: Array<[string, string]> = [
     ["http://abcnews.go.com/Business/wireStory?id=14&page=2", "http://abcnews.go.com/Business/wireStory?id=14"],
-    ["http://www.fitchratings.com/creditdesk/press_releases/detail.cfm?print=1&pr_id=771011", "http://www.fitchratings.com/creditdesk/press_releases/detail.cfm?pr_id=771011"],
-    ["http://bbs.chinadaily.com.cn/viewthread.php?gid=2&tid=1728826&extra=page%3D1", "http://bbs.chinadaily.com.cn/viewthread.php?tid=1728826"],
-    ["http://www.hurriyetdailynews.com/n.php?n=turkey-votes-2011-12-01&mn=3", "http://www.hurriyetdailynews.com/n.php?n=turkey-votes-2011-12-01"],
-    ["http://globeandmail.golfcanada.ca/news/story.aspx?src=rss&articleId=4711", "http://globeandmail.golfcanada.ca/news/story.aspx?articleId=4711"],
+    [
+      "http://www.fitchratings.com/creditdesk/press_releases/detail.cfm?print=1&pr_id=771011",
+      "http://www.fitchratings.com/creditdesk/press_releases/detail.cfm?pr_id=771011",
+    ],
+    [
+      "http://bbs.chinadaily.com.cn/viewthread.php?gid=2&tid=1728826&extra=page%3D1",
+      "http://bbs.chinadaily.com.cn/viewthread.php?tid=1728826",
+    ],
+    [
+      "http://www.hurriyetdailynews.com/n.php?n=turkey-votes-2011-12-01&mn=3",
+      "http://www.hurriyetdailynews.com/n.php?n=turkey-votes-2011-12-01",
+    ],
+    [
+      "http://globeandmail.golfcanada.ca/news/story.aspx?src=rss&articleId=4711",
+      "http://globeandmail.golfcanada.ca/news/story.aspx?articleId=4711",
+    ],
     ["http://podcast.ft.com/index.php?pid=1234&ref=rss", "http://podcast.ft.com/index.php?pid=1234"],
     ["http://www.aljazeera.com/?utm_source=rss", `http://www.aljazeera.com/?${cid}`],
     ["http://www.aljazeera.com", `http://www.aljazeera.com/?${cid}`],
-    ["http://www.dailymail.co.uk/home/index.html?ito=feeds-newsxml", `http://www.dailymail.co.uk/home/index.html?${cid}`],
+    [
+      "http://www.dailymail.co.uk/home/index.html?ito=feeds-newsxml",
+      `http://www.dailymail.co.uk/home/index.html?${cid}`,
+    ],
     ["http://www.foxnews.com/on-air/hannity/index.html?x=1", `http://www.foxnews.com/on-air/hannity/index.html?${cid}`],
   ];
   it.each(cases)("%s -> %s", (url, expected) => {
     expect(key(url, TITLE)).toBe(expected);
   });
   it("the _cid_ rules apply only where they trigger", () => {
-    expect(key("http://www.aljazeera.com/news/africa/2011/story.html?x=1", TITLE)).toBe("http://www.aljazeera.com/news/africa/2011/story.html");
-    expect(key("http://www.dailymail.co.uk/news/article-1.html?ito=feeds", TITLE)).toBe("http://www.dailymail.co.uk/news/article-1.html");
+    expect(key("http://www.aljazeera.com/news/africa/2011/story.html?x=1", TITLE)).toBe(
+      "http://www.aljazeera.com/news/africa/2011/story.html",
+    );
+    expect(key("http://www.dailymail.co.uk/news/article-1.html?ito=feeds", TITLE)).toBe(
+      "http://www.dailymail.co.uk/news/article-1.html",
+    );
   });
   it("ships the corrected abcnews regex; the paper's typo is rejected by the parser", () => {
     expect(PAPER_RULES[0]?.trigger).toBe(String.raw`abcnews\.go\.com`);
     expect(parseUrlKeyRules([{ trigger: String.raw`abcnews\go\.com`, retain: ["id"] }]).ok).toBe(false);
-    expect(parseUrlKeyRules(PAPER_RULES)).toEqual({ ok: true, rules: PAPER_RULES.map((r) => ({ ...r, retain: [...r.retain] })) });
+    expect(parseUrlKeyRules(PAPER_RULES)).toEqual({
+      ok: true,
+      rules: PAPER_RULES.map((r) => ({ ...r, retain: [...r.retain] })),
+    });
   });
   it("triggers are case-insensitive and the first matching rule wins", () => {
     const rules: UrlKeyRule[] = [
@@ -71,7 +97,9 @@ describe("Table 1 rules", () => {
 
 describe("step 2 normalization", () => {
   it("sorts names by code unit, stably for repeated names", () => {
-    expect(key("http://example.com/p?c=3&a=1&b=2&a=0", undefined, KEEP_ALL)).toBe("http://example.com/p?a=1&a=0&b=2&c=3");
+    expect(key("http://example.com/p?c=3&a=1&b=2&a=0", undefined, KEEP_ALL)).toBe(
+      "http://example.com/p?a=1&a=0&b=2&c=3",
+    );
   });
   it.each([
     ["http://example.com/%7euser/x", "http://example.com/~user/x"],
@@ -96,7 +124,9 @@ describe("step 2 normalization", () => {
     expect(key(a, undefined, KEEP_ALL)).not.toBe(key(b, undefined, KEEP_ALL));
   });
   it("writes escapes in upper case and keeps non-UTF-8 bytes", () => {
-    expect(key("http://example.com/caf%c3%a9/%e9?q=%e9", undefined, KEEP_ALL)).toBe("http://example.com/caf%C3%A9/%E9?q=%E9");
+    expect(key("http://example.com/caf%c3%a9/%e9?q=%e9", undefined, KEEP_ALL)).toBe(
+      "http://example.com/caf%C3%A9/%E9?q=%E9",
+    );
     expect(key("http://example.com/100%/x%zz")).toBe("http://example.com/100%25/x%25zz");
   });
   it("drops the fragment, default ports, user info; lower-cases the host", () => {
@@ -135,13 +165,19 @@ describe("step 3 and the title hash", () => {
     expect(formatUrl(normalizeUrl("http://example.com/?z=1&A=2", `  Mars rover\n finds water `))).toBe(
       `http://example.com/?A=2&_cid_=${TITLE_MD5}&z=1`,
     );
-    expect(formatUrl(normalizeUrl("http://example.com/", "Čas je zlato – ü"))).toBe("http://example.com/?_cid_=f0c43c4e2c1e95f59f86a22b3c798ac6");
+    expect(formatUrl(normalizeUrl("http://example.com/", "Čas je zlato – ü"))).toBe(
+      "http://example.com/?_cid_=f0c43c4e2c1e95f59f86a22b3c798ac6",
+    );
   });
   it("the title hash replaces a _cid_ already in the URL", () => {
-    expect(formatUrl(normalizeUrl("http://example.com/?_cid_=forged", TITLE))).toBe(`http://example.com/?_cid_=${TITLE_MD5}`);
+    expect(formatUrl(normalizeUrl("http://example.com/?_cid_=forged", TITLE))).toBe(
+      `http://example.com/?_cid_=${TITLE_MD5}`,
+    );
   });
   it("a rule retaining _cid_ keeps it; without a title there is nothing to keep", () => {
-    expect(key("http://www.dailymail.co.uk/home/index.html", TITLE)).toBe(`http://www.dailymail.co.uk/home/index.html?_cid_=${TITLE_MD5}`);
+    expect(key("http://www.dailymail.co.uk/home/index.html", TITLE)).toBe(
+      `http://www.dailymail.co.uk/home/index.html?_cid_=${TITLE_MD5}`,
+    );
     expect(key("http://www.dailymail.co.uk/home/index.html?ito=1")).toBe("http://www.dailymail.co.uk/home/index.html");
   });
   it("md5Hex", () => {
@@ -165,14 +201,22 @@ describe("unwrapAggregator", () => {
   });
   it("unwraps nested wrappers", () => {
     const inner = `https://l.facebook.com/l.php?u=${enc(target)}`;
-    expect(unwrapAggregator(`https://news.google.com/news/url?url=${enc(`https://www.google.com/url?q=${enc(inner)}`)}`)).toBe(target);
+    expect(
+      unwrapAggregator(`https://news.google.com/news/url?url=${enc(`https://www.google.com/url?q=${enc(inner)}`)}`),
+    ).toBe(target);
   });
   it("rejects non-http targets and leaves other URLs alone", () => {
     const js = `https://www.google.com/url?q=${enc("javascript:alert(1)")}`;
     expect(unwrapAggregator(js)).toBe(js);
-    expect(unwrapAggregator("https://www.google.com/url?q=not%20a%20url")).toBe("https://www.google.com/url?q=not%20a%20url");
-    expect(unwrapAggregator(`https://www.google.com/search?q=${enc(target)}`)).toBe(`https://www.google.com/search?q=${enc(target)}`);
-    expect(unwrapAggregator(`https://evil.example/url?q=${enc(target)}`)).toBe(`https://evil.example/url?q=${enc(target)}`);
+    expect(unwrapAggregator("https://www.google.com/url?q=not%20a%20url")).toBe(
+      "https://www.google.com/url?q=not%20a%20url",
+    );
+    expect(unwrapAggregator(`https://www.google.com/search?q=${enc(target)}`)).toBe(
+      `https://www.google.com/search?q=${enc(target)}`,
+    );
+    expect(unwrapAggregator(`https://evil.example/url?q=${enc(target)}`)).toBe(
+      `https://evil.example/url?q=${enc(target)}`,
+    );
     expect(unwrapAggregator("not a url")).toBe("not a url");
     expect(() => buildUrlKey(js)).not.toThrow();
   });
@@ -220,12 +264,17 @@ describe("buildUrlKey branch and errors", () => {
     expect(k.branch).toEqual(["deep", ...segments.slice(0, MAX_BRANCH_DEPTH - 1)]);
     expect(k.key).toBe(`http://deep.example.com/${segments.join("/")}`);
   });
-  it.each(["not a url", "/relative/path", "ftp://example.com/file", "mailto:a@example.com", ""])("throws a TypeError for %j", (url) => {
-    expect(() => buildUrlKey(url)).toThrow(TypeError);
-    expect(() => buildUrlKey(url)).toThrow(/URL key: /);
-  });
+  it.each(["not a url", "/relative/path", "ftp://example.com/file", "mailto:a@example.com", ""])(
+    "throws a TypeError for %j",
+    (url) => {
+      expect(() => buildUrlKey(url)).toThrow(TypeError);
+      expect(() => buildUrlKey(url)).toThrow(/URL key: /);
+    },
+  );
   it("throws a TypeError naming an invalid rule passed unvalidated", () => {
-    expect(() => buildUrlKey("http://example.com/", { rules: [{ trigger: "(", retain: [] }] })).toThrow(/rule 0: invalid trigger/);
+    expect(() => buildUrlKey("http://example.com/", { rules: [{ trigger: "(", retain: [] }] })).toThrow(
+      /rule 0: invalid trigger/,
+    );
   });
 });
 
@@ -236,7 +285,10 @@ describe("parseUrlKeyRules", () => {
     return r.error;
   };
   it("accepts a valid list as a value or as JSON text", () => {
-    const rules = [{ trigger: String.raw`example\.com/story`, retain: ["id", "page"] }, { trigger: "^x\\.org", retain: [] }];
+    const rules = [
+      { trigger: String.raw`example\.com/story`, retain: ["id", "page"] },
+      { trigger: "^x\\.org", retain: [] },
+    ];
     expect(parseUrlKeyRules(rules)).toEqual({ ok: true, rules });
     expect(parseUrlKeyRules(JSON.stringify(rules))).toEqual({ ok: true, rules });
     expect(parseUrlKeyRules([])).toEqual({ ok: true, rules: [] });
@@ -246,12 +298,21 @@ describe("parseUrlKeyRules", () => {
     expect(error(null)).toMatch(/expected a JSON array.*null/);
     expect(error("{not json")).toMatch(/not valid JSON/);
     expect(error([42])).toMatch(/rules\[0\]: expected an object/);
-    expect(error([{ retain: ["id"] }])).toMatch(/rules\[0\]\.trigger: expected a non-empty regular expression string, got undefined/);
+    expect(error([{ retain: ["id"] }])).toMatch(
+      /rules\[0\]\.trigger: expected a non-empty regular expression string, got undefined/,
+    );
     expect(error([{ trigger: 5, retain: ["id"] }])).toMatch(/rules\[0\]\.trigger/);
-    expect(error([{ trigger: "ok", retain: [] }, { trigger: "a(b", retain: [] }])).toMatch(/rules\[1\]\.trigger: invalid regular expression "a\(b"/);
+    expect(
+      error([
+        { trigger: "ok", retain: [] },
+        { trigger: "a(b", retain: [] },
+      ]),
+    ).toMatch(/rules\[1\]\.trigger: invalid regular expression "a\(b"/);
     expect(error([{ trigger: "x" }])).toMatch(/rules\[0\]\.retain: expected an array/);
     expect(error([{ trigger: "x", retain: "id" }])).toMatch(/rules\[0\]\.retain: expected an array.*string "id"/);
-    expect(error([{ trigger: "x", retain: ["id", 3] }])).toMatch(/rules\[0\]\.retain\[1\]: expected a non-empty string, got number 3/);
+    expect(error([{ trigger: "x", retain: ["id", 3] }])).toMatch(
+      /rules\[0\]\.retain\[1\]: expected a non-empty string, got number 3/,
+    );
     expect(error([{ trigger: "x", retain: [], flags: "g" }])).toMatch(/unknown key\(s\) "flags"/);
     expect(error(Array.from({ length: 1001 }, () => ({ trigger: "x", retain: [] })))).toMatch(/at most 1000 rules/);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DomainState, REVISION_MIN_NEW_CHARS, type EvictionPolicy, type HashedBlock } from "../../src/core/domain-state";
+import {
+  DomainState,
+  REVISION_MIN_NEW_CHARS,
+  type EvictionPolicy,
+  type HashedBlock,
+} from "../../src/core/domain-state";
 import { UrlTree, type TreeNode } from "../../src/core/url-tree";
 
 const counts = (node: TreeNode) => Object.fromEntries(node.counts);

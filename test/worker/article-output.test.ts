@@ -47,11 +47,13 @@ describe("comments", () => {
     const comments = withComments.comments as string[];
     for (let n = 1; n <= 4; n++) expect(comments.some((c) => c.includes(`reader number ${n}`))).toBe(true);
 
-    const md = await (await SELF.fetch(`http://svc/extract?format=markdown&learn=0&comments=1`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ url, html: BLOG }),
-    })).text();
+    const md = await (
+      await SELF.fetch(`http://svc/extract?format=markdown&learn=0&comments=1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url, html: BLOG }),
+      })
+    ).text();
     const [article, tail] = md.split("\n## Comments\n");
     expect(article).toContain(PARAGRAPHS[0]);
     expect(article).not.toContain("reader number");
@@ -74,7 +76,9 @@ describe("interstitials", () => {
 
   it("a page that is nothing but the domain's template is not inserted", async () => {
     const domain = "template.example";
-    const article = (n: number) => `<html><body><div class="masthead"><p>Template Times, the paper of record for the valley</p></div>
+    const article = (
+      n: number,
+    ) => `<html><body><div class="masthead"><p>Template Times, the paper of record for the valley</p></div>
 <div class="story"><h1>Story ${n}</h1><p>${PARAGRAPHS[n % 3]} This is story ${n}, with words of its own: ${"lorem ".repeat(n)}</p></div>
 <div class="foot"><p>Copyright Template Times. All rights reserved, everywhere, always.</p></div></body></html>`;
     for (let n = 1; n <= 10; n++) {

@@ -46,9 +46,16 @@ async function documents(domain: string): Promise<number> {
 
 describe("the watched-feed registry", () => {
   it("needs the admin key for every route, listing included", async () => {
-    for (const [method, path] of [["GET", "/feeds"], ["POST", "/feeds"], ["DELETE", "/feeds/abc"], ["GET", "/feeds/abc"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/feeds"],
+      ["POST", "/feeds"],
+      ["DELETE", "/feeds/abc"],
+      ["GET", "/feeds/abc"],
+    ] as const) {
       expect((await SELF.fetch(`http://svc${path}`, { method })).status, `${method} ${path}`).toBe(401);
-      expect((await SELF.fetch(`http://svc${path}`, { method, headers: { authorization: "Bearer wrong" } })).status).toBe(403);
+      expect(
+        (await SELF.fetch(`http://svc${path}`, { method, headers: { authorization: "Bearer wrong" } })).status,
+      ).toBe(403);
     }
   });
 
@@ -56,7 +63,14 @@ describe("the watched-feed registry", () => {
     const url = "https://news.registry.example/feed.xml";
     const first = await register({ url, intervalMinutes: 30, maxItems: 10 });
     expect(first.res.status).toBe(201);
-    expect(first.json.feed).toMatchObject({ url, intervalMinutes: 30, maxItems: 10, lastPoll: null, polls: 0, itemsSeen: 0 });
+    expect(first.json.feed).toMatchObject({
+      url,
+      intervalMinutes: 30,
+      maxItems: 10,
+      lastPoll: null,
+      polls: 0,
+      itemsSeen: 0,
+    });
     const again = await register({ url: `${url}#top` });
     expect(again.res.status).toBe(200);
     expect(again.json.feed.id).toBe(first.json.feed.id);
@@ -104,9 +118,21 @@ describe("the cron trigger polls watched feeds", () => {
     expect(site.articleFetches()).toHaveLength(12);
     expect(await documents("watched.example")).toBe(12);
     const after = await listed();
-    expect(after.find((f) => f.id === ok.id)).toMatchObject({ lastStatus: "ok", polls: 1, errors: 0, itemsSeen: 12, itemsFailed: 0, lastError: null });
+    expect(after.find((f) => f.id === ok.id)).toMatchObject({
+      lastStatus: "ok",
+      polls: 1,
+      errors: 0,
+      itemsSeen: 12,
+      itemsFailed: 0,
+      lastError: null,
+    });
     expect(after.find((f) => f.id === ok.id)!.lastPoll).not.toBeNull();
-    expect(after.find((f) => f.id === gone.id)).toMatchObject({ lastStatus: "error", polls: 1, errors: 1, itemsSeen: 0 });
+    expect(after.find((f) => f.id === gone.id)).toMatchObject({
+      lastStatus: "error",
+      polls: 1,
+      errors: 1,
+      itemsSeen: 0,
+    });
     expect(after.find((f) => f.id === gone.id)!.lastError).toMatch(/410/);
 
     // A reader asking now gets the full text without a single article fetch.
@@ -123,7 +149,11 @@ describe("the cron trigger polls watched feeds", () => {
     const later = await pollWatchedFeeds(env, Date.now() + 61 * 60_000);
     expect(later.polled.find((p) => p.id === ok.id)).toMatchObject({ status: "not_modified", newItems: 0 });
     expect(site.articleFetches()).toEqual([]);
-    expect((await listed()).find((f) => f.id === ok.id)).toMatchObject({ polls: 2, itemsSeen: 12, lastStatus: "not_modified" });
+    expect((await listed()).find((f) => f.id === ok.id)).toMatchObject({
+      polls: 2,
+      itemsSeen: 12,
+      lastStatus: "not_modified",
+    });
 
     // New items arrive: only they are fetched.
     site.serve(feedUrl, { body: rss2(origin, stories(1, 14)), type: RSS });

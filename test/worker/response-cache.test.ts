@@ -108,11 +108,16 @@ describe("the response cache of GET /extract and the proxy route", () => {
   it("never caches POST", async () => {
     const url = story("post");
     const post = async () => {
-      const res = await app.request(extractPath(url), {
-        method: "POST",
-        headers: { "content-type": "text/html" },
-        body: articleHtml(1),
-      }, CACHED, createExecutionContext());
+      const res = await app.request(
+        extractPath(url),
+        {
+          method: "POST",
+          headers: { "content-type": "text/html" },
+          body: articleHtml(1),
+        },
+        CACHED,
+        createExecutionContext(),
+      );
       await res.text();
       return res;
     };
@@ -190,7 +195,11 @@ describe("the response cache key", () => {
     const reordered = Object.fromEntries(Object.entries(DEFAULT_EXTRACT_OPTIONS).reverse());
     expect(await key(reordered)).toBe(base);
     const variants: object[] = [
-      { format: "json" }, { learn: false }, { debug: true }, { title: "T" }, { classifier: PRODUCTION_TREE },
+      { format: "json" },
+      { learn: false },
+      { debug: true },
+      { title: "T" },
+      { classifier: PRODUCTION_TREE },
       { classifier: { ...PRODUCTION_TREE, hard: { tags: false, allLinks: true } } },
       { someFutureOption: 1 },
     ];
@@ -201,7 +210,9 @@ describe("the response cache key", () => {
   it("sets Cache-Control by method, debug and the variables", () => {
     const open = parseConfig({});
     expect(cacheControlFor("GET", DEFAULT_EXTRACT_OPTIONS, open)).toBe("public, max-age=300");
-    expect(cacheControlFor("HEAD", DEFAULT_EXTRACT_OPTIONS, parseConfig({ CACHE_MAX_AGE: "10" }))).toBe("public, max-age=10");
+    expect(cacheControlFor("HEAD", DEFAULT_EXTRACT_OPTIONS, parseConfig({ CACHE_MAX_AGE: "10" }))).toBe(
+      "public, max-age=10",
+    );
     expect(cacheControlFor("GET", DEFAULT_EXTRACT_OPTIONS, parseConfig({ API_KEY: "k" }))).toBe("private, max-age=300");
     expect(cacheControlFor("GET", { ...DEFAULT_EXTRACT_OPTIONS, debug: true }, open)).toBe("private, no-store");
     expect(cacheControlFor("POST", DEFAULT_EXTRACT_OPTIONS, open)).toBe("no-store");

@@ -59,20 +59,28 @@ describe("schema upgrade", () => {
       pages.forEach((texts, i) => {
         sql.exec(
           `INSERT INTO documents (url_key, branch, time, hashes) VALUES (?, ?, ?, ?)`,
-          `https://${domain}/news/${i}.html`, JSON.stringify(["news"]), t0 + i, packSchema1(texts.map((t) => hash64(normalizeBlock(t)))),
+          `https://${domain}/news/${i}.html`,
+          JSON.stringify(["news"]),
+          t0 + i,
+          packSchema1(texts.map((t) => hash64(normalizeBlock(t)))),
         );
       });
       expect(currentVersion(sql)).toBe(1);
 
       state.storage.transactionSync(() => migrate(sql));
       expect(currentVersion(sql)).toBe(SCHEMA_VERSION);
-      const indexes = sql.exec(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'`).toArray();
+      const indexes = sql
+        .exec(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'`)
+        .toArray();
       expect(indexes).toEqual([]);
       const rows = sql.exec<{ hashes: ArrayBuffer }>(`SELECT hashes FROM documents ORDER BY seq`).toArray();
       expect(rows.map((r) => r.hashes.byteLength)).toEqual([8, 8, 8]);
 
       (instance as unknown as { state: unknown }).state = null;
-      return JSON.parse((await instance.exportTree())!) as { documents: { key: string; time: number }[]; tree: [string, number, [string, number][], unknown[]] };
+      return JSON.parse((await instance.exportTree())!) as {
+        documents: { key: string; time: number }[];
+        tree: [string, number, [string, number][], unknown[]];
+      };
     });
     expect(exported.documents.map((d) => d.time)).toEqual([t0, t0 + 1, t0 + 2]);
     expect(exported.tree[1]).toBe(3);

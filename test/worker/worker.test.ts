@@ -31,7 +31,9 @@ function mockUpstream(): void {
       case "/image.png":
         return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { "content-type": "image/png" } });
       case "/slow":
-        return new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)),
+        );
       default:
         return new Response("not here", { status: 404, headers: { "content-type": "text/html" } });
     }
@@ -79,7 +81,9 @@ describe("GET /extract learns the site's template", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await res.text()).toContain(article(2).paragraphs[0]);
-    const folded = await SELF.fetch("http://svc/https:/news.example.com/news/story-2.html", { headers: { "x-format": "json" } });
+    const folded = await SELF.fetch("http://svc/https:/news.example.com/news/story-2.html", {
+      headers: { "x-format": "json" },
+    });
     expect(((await folded.json()) as { urlKey: string }).urlKey).toBe(storyUrl(2));
   });
 
@@ -95,21 +99,37 @@ describe("formats", () => {
     const md = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(4))}&format=markdown`);
     expect(md.headers.get("content-type")).toMatch(/^text\/markdown/);
     expect(await md.text()).toContain(`# ${article(4).title}`);
-    expect(md.headers.get("x-article-title")).toBe(encodeURIComponent(article(4).title).replace(/%20/g, " ").replace(/%3A/g, ":"));
-    const front = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(4))}&format=markdown&frontmatter=1`);
+    expect(md.headers.get("x-article-title")).toBe(
+      encodeURIComponent(article(4).title).replace(/%20/g, " ").replace(/%3A/g, ":"),
+    );
+    const front = await SELF.fetch(
+      `http://svc/extract?url=${encodeURIComponent(storyUrl(4))}&format=markdown&frontmatter=1`,
+    );
     const frontText = await front.text();
     expect(frontText.startsWith(`---\ntitle: ${JSON.stringify(article(4).title)}\n`)).toBe(true);
     expect(frontText).toContain(`url: ${JSON.stringify(storyUrl(4))}\n---\n\n`);
-    const html = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(4))}`, { headers: { accept: "text/html" } });
+    const html = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(4))}`, {
+      headers: { accept: "text/html" },
+    });
     expect(html.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await html.text()).toMatch(/^<!doctype html>/i);
     const { body } = await extractJson(storyUrl(4), "&debug=1");
     // The headline, not the raw <title> with its " | Site" suffix; metadata fields present, null when the page is silent.
     expect(body.title).toBe(article(4).title);
-    expect(body).toMatchObject({ byline: null, published: null, modified: null, image: null, lang: null, excerpt: null });
+    expect(body).toMatchObject({
+      byline: null,
+      published: null,
+      modified: null,
+      image: null,
+      lang: null,
+      excerpt: null,
+    });
     expect(Array.isArray(body.blocks)).toBe(true);
     const block = body.blocks.find((b: { text: string }) => b.text === article(4).paragraphs[0]);
-    expect(block).toMatchObject({ label: expect.stringMatching(/^content/), node: expect.stringContaining("example.com") });
+    expect(block).toMatchObject({
+      label: expect.stringMatching(/^content/),
+      node: expect.stringContaining("example.com"),
+    });
     expect(typeof block.support).toBe("number");
     expect(typeof block.rule).toBe("string");
   });
@@ -123,7 +143,9 @@ describe("formats", () => {
       const again = await SELF.fetch(`http://svc${path}`, { headers: { "if-none-match": tag!, "x-learn": "0" } });
       expect(again.status, path).toBe(304);
       expect(await again.text()).toBe("");
-      const changed = await SELF.fetch(`http://svc${path}`, { headers: { "if-none-match": '"other"', "x-learn": "0" } });
+      const changed = await SELF.fetch(`http://svc${path}`, {
+        headers: { "if-none-match": '"other"', "x-learn": "0" },
+      });
       expect(changed.status, path).toBe(200);
       await changed.text();
     }
@@ -232,12 +254,17 @@ describe("POST /extract with caller-supplied HTML", () => {
 describe("admin routes", () => {
   it("need the admin key", async () => {
     expect((await SELF.fetch("http://svc/admin/domains/example.com/stats")).status).toBe(401);
-    expect((await SELF.fetch("http://svc/admin/domains/example.com/stats", { headers: { authorization: "Bearer wrong" } })).status).toBe(403);
+    expect(
+      (await SELF.fetch("http://svc/admin/domains/example.com/stats", { headers: { authorization: "Bearer wrong" } }))
+        .status,
+    ).toBe(403);
   });
 
   it("report stats, export the tree and reset a domain", async () => {
     for (const n of [1, 2, 3]) await extractJson(storyUrl(n, "admin.example.co.uk"));
-    const stats = (await (await SELF.fetch("http://svc/admin/domains/example.co.uk/stats", { headers: ADMIN })).json()) as any;
+    const stats = (await (
+      await SELF.fetch("http://svc/admin/domains/example.co.uk/stats", { headers: ADMIN })
+    ).json()) as any;
     expect(stats).toMatchObject({ domain: "example.co.uk", documents: 3, schemaVersion: SCHEMA_VERSION });
     expect(stats.bytes).toBeGreaterThan(0);
     expect(stats.nodes).toBeGreaterThanOrEqual(3);
@@ -268,7 +295,10 @@ describe("DomainTree durable object", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const stats = await stub.stats();
     expect(stats.documents).toBe(3);
-    const state = JSON.parse((await stub.exportTree())!) as { tree: [string, number, [string, number][], unknown[]]; documents: { key: string }[] };
+    const state = JSON.parse((await stub.exportTree())!) as {
+      tree: [string, number, [string, number][], unknown[]];
+      documents: { key: string }[];
+    };
     expect(state.documents.map((d) => d.key)).toEqual([42, 43, 44].map((k) => `https://evict.example/a/${k}.html`));
     expect(state.tree[1]).toBe(3);
     expect(Object.fromEntries(state.tree[2])["000000aa"]).toBe(3);

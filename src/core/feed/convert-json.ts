@@ -22,7 +22,12 @@ function people(list: FeedPerson[]): { name?: string; url?: string }[] | undefin
   return out.length ? out : undefined;
 }
 
-export function buildJsonFeed(feed: ParsedFeed, fills: ReadonlyMap<number, FullText>, report: FeedReport, ctx: ConvertContext & { aboutUrl: string }): string {
+export function buildJsonFeed(
+  feed: ParsedFeed,
+  fills: ReadonlyMap<number, FullText>,
+  report: FeedReport,
+  ctx: ConvertContext & { aboutUrl: string },
+): string {
   const m = feed.meta;
   const items = feed.items.map((item) => {
     const fill = fills.get(item.index);
@@ -43,10 +48,19 @@ export function buildJsonFeed(feed: ParsedFeed, fills: ReadonlyMap<number, FullT
     out.authors = people(item.authors);
     if (item.categories.length) out.tags = item.categories;
     if (item.enclosures.length) {
-      out.attachments = item.enclosures.map((e) => ({ url: e.url, mime_type: e.type ?? "application/octet-stream", size_in_bytes: e.length && /^\d+$/.test(e.length) ? Number(e.length) : undefined }));
+      out.attachments = item.enclosures.map((e) => ({
+        url: e.url,
+        mime_type: e.type ?? "application/octet-stream",
+        size_in_bytes: e.length && /^\d+$/.test(e.length) ? Number(e.length) : undefined,
+      }));
     }
     const failure = report.failures.find((f) => f.index === item.index);
-    if (failure) out._urltree = { status: failure.code === "budget" ? "skipped" : "failed", code: failure.code, message: failure.message };
+    if (failure)
+      out._urltree = {
+        status: failure.code === "budget" ? "skipped" : "failed",
+        code: failure.code,
+        message: failure.message,
+      };
     return out;
   });
   const doc = {

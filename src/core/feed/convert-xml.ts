@@ -50,8 +50,11 @@ export function buildRss(feed: ParsedFeed, fills: ReadonlyMap<number, FullText>,
     return {
       title: item.title || undefined,
       link: item.link ?? undefined,
-      guid: item.id || item.link ? { "@_isPermaLink": String(permalink || (!item.id && !!item.link)), "#text": item.id ?? item.link } : undefined,
-      pubDate: item.published ?? item.updated ? rfc822((item.published ?? item.updated)!) : undefined,
+      guid:
+        item.id || item.link
+          ? { "@_isPermaLink": String(permalink || (!item.id && !!item.link)), "#text": item.id ?? item.link }
+          : undefined,
+      pubDate: (item.published ?? item.updated) ? rfc822((item.published ?? item.updated)!) : undefined,
       description: item.description || (html ? undefined : item.title) || undefined,
       "content:encoded": html ?? undefined,
       "dc:creator": item.authors.map(personLabel).filter(Boolean),
@@ -72,7 +75,13 @@ export function buildRss(feed: ParsedFeed, fills: ReadonlyMap<number, FullText>,
   };
   return buildPlain({
     "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
-    rss: safe({ "@_version": "2.0", "@_xmlns:content": NS.content, "@_xmlns:atom": NS.atom, "@_xmlns:dc": NS.dc, channel }),
+    rss: safe({
+      "@_version": "2.0",
+      "@_xmlns:content": NS.content,
+      "@_xmlns:atom": NS.atom,
+      "@_xmlns:dc": NS.dc,
+      channel,
+    }),
   });
 }
 
@@ -94,8 +103,11 @@ export function buildAtom(feed: ParsedFeed, fills: ReadonlyMap<number, FullText>
   const entries = feed.items.map((item) => {
     const html = content(item, fills.get(item.index));
     const updated = item.updated ?? item.published ?? feedUpdated;
-    const links: Record<string, string | undefined>[] = item.link ? [{ "@_rel": "alternate", "@_type": "text/html", "@_href": item.link }] : [];
-    for (const e of item.enclosures) links.push({ "@_rel": "enclosure", "@_href": e.url, "@_type": e.type, "@_length": e.length });
+    const links: Record<string, string | undefined>[] = item.link
+      ? [{ "@_rel": "alternate", "@_type": "text/html", "@_href": item.link }]
+      : [];
+    for (const e of item.enclosures)
+      links.push({ "@_rel": "enclosure", "@_href": e.url, "@_type": e.type, "@_length": e.length });
     // Atom wants content, or a summary when there is no content and no alternate link.
     const summary = item.description || (html || item.link ? undefined : item.title || "(no content)");
     return {

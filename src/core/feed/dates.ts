@@ -5,8 +5,16 @@
  */
 
 const US_ZONES: Record<string, string> = {
-  UT: "+0000", Z: "+0000",
-  EST: "-0500", EDT: "-0400", CST: "-0600", CDT: "-0500", MST: "-0700", MDT: "-0600", PST: "-0800", PDT: "-0700",
+  UT: "+0000",
+  Z: "+0000",
+  EST: "-0500",
+  EDT: "-0400",
+  CST: "-0600",
+  CDT: "-0500",
+  MST: "-0700",
+  MDT: "-0600",
+  PST: "-0800",
+  PDT: "-0700",
 };
 
 /** Parses RFC 822 or RFC 3339 (and what Date.parse accepts besides); null when unreadable. */

@@ -12,7 +12,13 @@ export interface FeedLink {
   title: string;
 }
 
-const FEED_TYPES = new Set(["application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/feed+json", "application/json"]);
+const FEED_TYPES = new Set([
+  "application/rss+xml",
+  "application/atom+xml",
+  "application/rdf+xml",
+  "application/feed+json",
+  "application/json",
+]);
 
 /** Feed links of a page in document order (the site's main feed comes first in practice). */
 export function discoverFeeds(html: string, pageUrl: string): FeedLink[] {

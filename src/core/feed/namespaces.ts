@@ -17,7 +17,14 @@ export const NS = {
 
 export type NsKey = keyof typeof NS;
 
-const CONVENTIONAL: Record<NsKey, string> = { atom: "atom", content: "content", dc: "dc", rdf: "rdf", rss1: "", feedburner: "feedburner" };
+const CONVENTIONAL: Record<NsKey, string> = {
+  atom: "atom",
+  content: "content",
+  dc: "dc",
+  rdf: "rdf",
+  rss1: "",
+  feedburner: "feedburner",
+};
 
 /** The prefix per namespace for this document (declared, else conventional). */
 export function documentPrefixes(root: XmlNode): Record<NsKey, string> {

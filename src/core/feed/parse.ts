@@ -30,17 +30,23 @@ function isHtmlType(contentType: string | null): boolean {
 export function parseFeed(body: Uint8Array | string, contentType: string | null, feedUrl: string): FeedParseResult {
   const text = typeof body === "string" ? body : decodeHtml(body, contentType).html;
   const start = text.replace(/^\uFEFF/, "").trimStart();
-  if (isHtmlType(contentType) || /^<(!doctype\s+html|html)[\s>]/i.test(start)) return fail({ kind: "html", html: text });
+  if (isHtmlType(contentType) || /^<(!doctype\s+html|html)[\s>]/i.test(start))
+    return fail({ kind: "html", html: text });
 
   if (start.startsWith("{")) {
     let value: unknown;
     try {
       value = JSON.parse(start);
     } catch (err) {
-      return fail({ kind: "malformed", message: `not valid JSON: ${err instanceof Error ? err.message : String(err)}` });
+      return fail({
+        kind: "malformed",
+        message: `not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
+      });
     }
     const feed = readJsonFeed(value, feedUrl);
-    return feed ? { ok: true, feed } : fail({ kind: "not_a_feed", message: 'JSON without a JSON Feed "version" and "items"' });
+    return feed
+      ? { ok: true, feed }
+      : fail({ kind: "not_a_feed", message: 'JSON without a JSON Feed "version" and "items"' });
   }
 
   if (!start.startsWith("<")) return fail({ kind: "not_a_feed", message: "neither XML nor JSON" });

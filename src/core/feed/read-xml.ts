@@ -6,7 +6,20 @@ import { parseFeedDate } from "./dates";
 import { documentPrefixes, nameIn, type NsKey } from "./namespaces";
 import type { FeedEnclosure, FeedItem, FeedMeta, FeedPerson, XmlFeed } from "./types";
 import { buildOrdered } from "./xml";
-import { attrOf, childText, childrenNamed, childrenOf, elementsOf, firstChild, localName, prefixOf, qualify, tagOf, textOf, type XmlNode } from "./xml-tree";
+import {
+  attrOf,
+  childText,
+  childrenNamed,
+  childrenOf,
+  elementsOf,
+  firstChild,
+  localName,
+  prefixOf,
+  qualify,
+  tagOf,
+  textOf,
+  type XmlNode,
+} from "./xml-tree";
 
 /** An absolute http(s) URL for `href` relative to `base`, or null. */
 export function resolveLink(href: string | null | undefined, base: string | null): string | null {
@@ -34,7 +47,11 @@ class Names {
   }
 }
 
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim();
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** Finds the root element and tells the XML formats apart; null when it is none of them. */
 export function readXmlFeed(doc: XmlNode[], feedUrl: string): XmlFeed | null {
@@ -48,7 +65,9 @@ export function readXmlFeed(doc: XmlNode[], feedUrl: string): XmlFeed | null {
       const channel = firstChild(root, "channel");
       if (!channel) return null;
       const itemNodes = childrenNamed(channel, "item");
-      return finish("rss", doc, root, prefixes, rssMeta(channel, names, feedUrl), itemNodes, (n, i) => rssItem(n, i, names, feedUrl));
+      return finish("rss", doc, root, prefixes, rssMeta(channel, names, feedUrl), itemNodes, (n, i) =>
+        rssItem(n, i, names, feedUrl),
+      );
     }
     case "RDF": {
       const names = new Names(prefixes, prefixes.rss1);
@@ -61,7 +80,9 @@ export function readXmlFeed(doc: XmlNode[], feedUrl: string): XmlFeed | null {
       const names = new Names(prefixes, prefixOf(rootTag));
       const base = resolveLink(attrOf(root, "xml:base"), feedUrl) ?? feedUrl;
       const itemNodes = childrenNamed(root, names.core("entry"));
-      return finish("atom", doc, root, prefixes, atomMeta(root, names, base), itemNodes, (n, i) => atomItem(n, i, names, base));
+      return finish("atom", doc, root, prefixes, atomMeta(root, names, base), itemNodes, (n, i) =>
+        atomItem(n, i, names, base),
+      );
     }
     default:
       return null;
@@ -92,7 +113,11 @@ function rssMeta(channel: XmlNode, names: Names, feedUrl: string): FeedMeta {
     homeUrl: resolveLink(childText(channel, names.core("link")), feedUrl),
     description: childText(channel, names.core("description")),
     language: childText(channel, "language") || childText(channel, names.ext("dc", "language")) || null,
-    updated: parseFeedDate(childText(channel, "lastBuildDate") || childText(channel, "pubDate") || childText(channel, names.ext("dc", "date"))),
+    updated: parseFeedDate(
+      childText(channel, "lastBuildDate") ||
+        childText(channel, "pubDate") ||
+        childText(channel, names.ext("dc", "date")),
+    ),
     icon: image ? resolveLink(childText(image, names.core("url")), feedUrl) : null,
     authors: editor ? [{ email: editor }] : [],
   };
@@ -112,7 +137,8 @@ function rssItem(item: XmlNode, index: number, names: Names, feedUrl: string): F
   const authors: FeedPerson[] = [];
   const author = childText(item, "author");
   if (author) authors.push(/@/.test(author) ? { email: author } : { name: author });
-  for (const c of childrenNamed(item, names.ext("dc", "creator"))) if (textOf(c).trim()) authors.push({ name: textOf(c).trim() });
+  for (const c of childrenNamed(item, names.ext("dc", "creator")))
+    if (textOf(c).trim()) authors.push({ name: textOf(c).trim() });
   const enclosures: FeedEnclosure[] = [];
   for (const e of childrenNamed(item, "enclosure")) {
     const url = resolveLink(attrOf(e, "url"), feedUrl);
@@ -129,7 +155,9 @@ function rssItem(item: XmlNode, index: number, names: Names, feedUrl: string): F
     updated: null,
     contentHtml: childText(item, names.ext("content", "encoded")) || null,
     authors,
-    categories: [...childrenNamed(item, "category"), ...childrenNamed(item, names.ext("dc", "subject"))].map((c) => textOf(c).trim()).filter(Boolean),
+    categories: [...childrenNamed(item, "category"), ...childrenNamed(item, names.ext("dc", "subject"))]
+      .map((c) => textOf(c).trim())
+      .filter(Boolean),
     enclosures,
   };
 }
@@ -169,7 +197,9 @@ function atomPeople(node: XmlNode, names: Names, base: string): FeedPerson[] {
 
 /** The `rel="alternate"` link (a missing rel means alternate), HTML preferred. */
 function atomAlternate(node: XmlNode, names: Names, base: string): string | null {
-  const links = childrenNamed(node, names.core("link")).filter((l) => (attrOf(l, "rel") ?? "alternate") === "alternate");
+  const links = childrenNamed(node, names.core("link")).filter(
+    (l) => (attrOf(l, "rel") ?? "alternate") === "alternate",
+  );
   const html = links.find((l) => /html/i.test(attrOf(l, "type") ?? "text/html"));
   return resolveLink(attrOf(html ?? links[0] ?? {}, "href"), base);
 }
@@ -207,7 +237,9 @@ function atomItem(entry: XmlNode, index: number, names: Names, feedBase: string)
     updated: parseFeedDate(updated),
     contentHtml: atomHtml(firstChild(entry, names.core("content"))),
     authors: atomPeople(entry, names, base),
-    categories: childrenNamed(entry, names.core("category")).map((c) => attrOf(c, "term") ?? "").filter(Boolean),
+    categories: childrenNamed(entry, names.core("category"))
+      .map((c) => attrOf(c, "term") ?? "")
+      .filter(Boolean),
     enclosures,
   };
 }

@@ -4,7 +4,14 @@
  */
 import { buildJsonFeed } from "./convert-json";
 import { buildAtom, buildRss, type ConvertContext } from "./convert-xml";
-import { FEED_CONTENT_TYPES, type FeedFormat, type FeedReport, type FullText, type OutputFormat, type ParsedFeed } from "./types";
+import {
+  FEED_CONTENT_TYPES,
+  type FeedFormat,
+  type FeedReport,
+  type FullText,
+  type OutputFormat,
+  type ParsedFeed,
+} from "./types";
 import { writeJsonInPlace, writeXmlInPlace } from "./write-in-place";
 
 export interface RenderedFeed {
@@ -26,7 +33,9 @@ export function renderFeed(
   const format: FeedFormat = target ?? feed.format;
   const done = (body: string): RenderedFeed => ({ body, contentType: FEED_CONTENT_TYPES[format], format });
   if (format === feed.format) {
-    return done(feed.format === "jsonfeed" ? writeJsonInPlace(feed, fills, report, ctx.aboutUrl) : writeXmlInPlace(feed, fills));
+    return done(
+      feed.format === "jsonfeed" ? writeJsonInPlace(feed, fills, report, ctx.aboutUrl) : writeXmlInPlace(feed, fills),
+    );
   }
   switch (format) {
     case "rss":

@@ -30,7 +30,8 @@ function checkXml(text: string, format: Exclude<FeedFormat, "jsonfeed">): string
     const items = format === "rss" ? childrenNamed(channel, "item") : childrenNamed(root, "item");
     items.forEach((item, i) => {
       if (format === "rdf") requireChildren(item, ["title", "link"], `item ${i}`, problems);
-      else if (!childText(item, "title") && !childText(item, "description")) problems.push(`item ${i}: needs a title or a description`);
+      else if (!childText(item, "title") && !childText(item, "description"))
+        problems.push(`item ${i}: needs a title or a description`);
     });
   } else {
     const p = prefixOf(rootTag);
@@ -40,7 +41,8 @@ function checkXml(text: string, format: Exclude<FeedFormat, "jsonfeed">): string
     childrenNamed(root, q("entry")).forEach((entry, i) => {
       requireChildren(entry, [q("id"), q("title"), q("updated")], `entry ${i}`, problems);
       if (!feedAuthor && !firstChild(entry, q("author"))) problems.push(`entry ${i}: no author (nor a feed-level one)`);
-      if (Number.isNaN(Date.parse(childText(entry, q("updated"))))) problems.push(`entry ${i}: <updated> is not a date`);
+      if (Number.isNaN(Date.parse(childText(entry, q("updated")))))
+        problems.push(`entry ${i}: <updated> is not a date`);
     });
   }
   return problems;
@@ -56,13 +58,15 @@ function checkJsonFeed(text: string): string[] {
   if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return ["not a JSON object"];
   const d = doc as Record<string, unknown>;
   const problems: string[] = [];
-  if (!isJsonFeedVersion(d.version)) problems.push(`version is ${JSON.stringify(d.version)}, not a JSON Feed version URL`);
+  if (!isJsonFeedVersion(d.version))
+    problems.push(`version is ${JSON.stringify(d.version)}, not a JSON Feed version URL`);
   if (typeof d.title !== "string") problems.push("title (string) is required");
   if (!Array.isArray(d.items)) return [...problems, "items (array) is required"];
   d.items.forEach((item: unknown, i: number) => {
     const it = (item ?? {}) as Record<string, unknown>;
     if (typeof it.id !== "string" || it.id === "") problems.push(`item ${i}: id (non-empty string) is required`);
-    if (typeof it.content_html !== "string" && typeof it.content_text !== "string") problems.push(`item ${i}: content_html or content_text is required`);
+    if (typeof it.content_html !== "string" && typeof it.content_text !== "string")
+      problems.push(`item ${i}: content_html or content_text is required`);
   });
   return problems;
 }

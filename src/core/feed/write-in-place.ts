@@ -53,7 +53,12 @@ export function reportExtension(report: FeedReport, aboutUrl: string, sourceForm
   };
 }
 
-export function writeJsonInPlace(feed: JsonFeed, fills: ReadonlyMap<number, FullText>, report: FeedReport, aboutUrl: string): string {
+export function writeJsonInPlace(
+  feed: JsonFeed,
+  fills: ReadonlyMap<number, FullText>,
+  report: FeedReport,
+  aboutUrl: string,
+): string {
   for (const [index, full] of fills) {
     const item = feed.itemObjects[index];
     if (!item) continue;
@@ -62,7 +67,12 @@ export function writeJsonInPlace(feed: JsonFeed, fills: ReadonlyMap<number, Full
   }
   for (const failure of report.failures) {
     const item = feed.itemObjects[failure.index];
-    if (item) item._urltree = { status: failure.code === "budget" ? "skipped" : "failed", code: failure.code, message: failure.message };
+    if (item)
+      item._urltree = {
+        status: failure.code === "budget" ? "skipped" : "failed",
+        code: failure.code,
+        message: failure.message,
+      };
   }
   feed.doc._urltree = reportExtension(report, aboutUrl, "jsonfeed");
   return JSON.stringify(feed.doc, null, 2) + "\n";

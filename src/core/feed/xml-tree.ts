@@ -45,7 +45,8 @@ export function setAttr(node: XmlNode, name: string, value: string): void {
 export function attrsOf(node: XmlNode): Record<string, string> {
   const out: Record<string, string> = {};
   const attrs = node[ATTRS] as Record<string, unknown> | undefined;
-  for (const [k, v] of Object.entries(attrs ?? {})) if (k.startsWith(PREFIX) && typeof v === "string") out[k.slice(PREFIX.length)] = v;
+  for (const [k, v] of Object.entries(attrs ?? {}))
+    if (k.startsWith(PREFIX) && typeof v === "string") out[k.slice(PREFIX.length)] = v;
   return out;
 }
 
@@ -103,8 +104,11 @@ export function appendChild(node: XmlNode, child: XmlNode, at = -1): void {
     return;
   }
   const last = children[children.length - 1];
-  const trailing = last && typeof last["#text"] === "string" && /^\s*$/.test(last["#text"]) ? (last["#text"] as string) : null;
-  const indentNode = children.find((c, i) => i < children.length - 1 && typeof c["#text"] === "string" && /^\s+$/.test(c["#text"] as string));
+  const trailing =
+    last && typeof last["#text"] === "string" && /^\s*$/.test(last["#text"]) ? (last["#text"]) : null;
+  const indentNode = children.find(
+    (c, i) => i < children.length - 1 && typeof c["#text"] === "string" && /^\s+$/.test(c["#text"]),
+  );
   if (trailing !== null) {
     children.splice(children.length - 1, 0, ...(indentNode ? [{ "#text": indentNode["#text"] }] : []), child);
   } else {

@@ -94,16 +94,32 @@ export function dtdHazard(text: string): string | null {
 /** Parses untrusted XML into the ordered tree, or says why it will not. Never throws. */
 export function parseXml(text: string): { ok: true; doc: XmlNode[] } | { ok: false; failure: XmlFailure } {
   const hazard = dtdHazard(text);
-  if (hazard) return { ok: false, failure: { kind: "hostile", message: `refused: ${hazard}; entity declarations are not accepted (entity expansion, external entities)` } };
+  if (hazard)
+    return {
+      ok: false,
+      failure: {
+        kind: "hostile",
+        message: `refused: ${hazard}; entity declarations are not accepted (entity expansion, external entities)`,
+      },
+    };
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     const { msg, line, col } = valid.err;
-    return { ok: false, failure: { kind: "malformed", message: `not well-formed XML (line ${line}, column ${col}): ${msg}` } };
+    return {
+      ok: false,
+      failure: { kind: "malformed", message: `not well-formed XML (line ${line}, column ${col}): ${msg}` },
+    };
   }
   try {
     return { ok: true, doc: parser(text.length).parse(text) as XmlNode[] };
   } catch (err) {
-    return { ok: false, failure: { kind: "malformed", message: `XML could not be parsed: ${err instanceof Error ? err.message : String(err)}` } };
+    return {
+      ok: false,
+      failure: {
+        kind: "malformed",
+        message: `XML could not be parsed: ${err instanceof Error ? err.message : String(err)}`,
+      },
+    };
   }
 }
 
@@ -131,13 +147,21 @@ const BUILD_ORDERED: XmlBuilderOptions = {
 
 /** Serializes an ordered tree (as parsed, then edited). */
 export function buildOrdered(doc: XmlNode[]): string {
-  return new XMLBuilder(BUILD_ORDERED).build(doc) as string;
+  return new XMLBuilder(BUILD_ORDERED).build(doc);
 }
 
 /** Serializes a plain object tree (`@_` attributes, arrays for repeated elements), indented. */
 export function buildPlain(doc: Record<string, unknown>): string {
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, indentBy: "  ", suppressEmptyNode: true, suppressBooleanAttributes: false, processEntities: true });
-  return builder.build(doc) as string;
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    format: true,
+    indentBy: "  ",
+    suppressEmptyNode: true,
+    suppressBooleanAttributes: false,
+    processEntities: true,
+  });
+  return builder.build(doc);
 }
 
 /** Well-formedness of output, by the same strict validator input has to pass. */

@@ -32,7 +32,6 @@ export function stripSiteName(title: string, hints: SiteHints): string {
   return current;
 }
 
-
 /**
  * Whether two titles share at least half of the words (3 letters or more) of the one with fewer:
  * the same headline, one of them reworded for search engines ("Best Scooters 2025" and "The Best
@@ -48,7 +47,11 @@ export function sameStory(a: string, b: string): boolean {
 }
 
 function significantWords(text: string): Set<string> {
-  return new Set(normalizeHeadline(text).split(" ").filter((word) => word.length >= 3));
+  return new Set(
+    normalizeHeadline(text)
+      .split(" ")
+      .filter((word) => word.length >= 3),
+  );
 }
 
 /** Whether a block's text is the headline, ignoring case, whitespace and punctuation. */
@@ -130,7 +133,7 @@ function splitOnSeparators(title: string): Part[] {
     parts.push({ text: title.slice(start, match.index).trim(), separator, separatorStart });
     separator = match[1]!;
     separatorStart = match.index!;
-    start = match.index! + match[0].length;
+    start = match.index + match[0].length;
   }
   parts.push({ text: title.slice(start).trim(), separator, separatorStart });
   return parts;
@@ -151,5 +154,8 @@ function compact(text: string): string {
 /** The labels of a host that can name the site: not "www", not the public suffix's short labels. */
 function hostLabels(host: string): string[] {
   const labels = host.toLowerCase().split(".");
-  return labels.slice(0, -1).filter((label) => label.length >= 3 && label !== "www").map(compact);
+  return labels
+    .slice(0, -1)
+    .filter((label) => label.length >= 3 && label !== "www")
+    .map(compact);
 }
