@@ -41,6 +41,31 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-argument": "off",
       "@typescript-eslint/no-unsafe-call": "off",
       "@typescript-eslint/no-unsafe-return": "off",
+      // `(await res.json()) as Shape` is the readable way to state what a response must look like;
+      // workers-types makes json() generic, which this rule then reports on every such line.
+      "@typescript-eslint/no-unnecessary-type-assertion": "off",
+      // A response body under test is `any` until the assertion right after it checks its shape.
+      "@typescript-eslint/no-explicit-any": "off",
+      // Fetch mocks reject with the abort signal's reason, exactly as the runtime's fetch does.
+      "@typescript-eslint/prefer-promise-reject-errors": "off",
+    },
+  },
+  {
+    // src/core is the runtime-free core: Web Standards only, and nothing outside itself (README, Layout).
+    files: ["src/core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["cloudflare:*", "node:*"], message: "src/core runs in workerd and Node alike: no runtime APIs." },
+            {
+              group: ["**/store/*", "**/net/*", "**/service/*", "**/http/*", "**/config"],
+              message: "src/core imports nothing outside src/core.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -143,7 +143,7 @@ try {
   };
   for (const f of list.feeds)
     console.log(
-      `  ${f.id}  lastPoll ${f.lastPoll}  status ${f.lastStatus}  itemsSeen ${f.itemsSeen}  errors ${f.errors}  nextPoll ${f.nextPoll}`,
+      `  ${String(f.id)}  lastPoll ${String(f.lastPoll)}  status ${String(f.lastStatus)}  itemsSeen ${String(f.itemsSeen)}  errors ${String(f.errors)}  nextPoll ${String(f.nextPoll)}`,
     );
   const afterCron = await timed(feedUrl("/watched.xml"));
   console.log(

@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { numberOption, parseCli } from "./lib/cli";
-import { corpusDir, corpusName, DATA_DIR, isCorpusDir } from "./lib/corpus";
+import { corpusDir, DATA_DIR, isCorpusDir } from "./lib/corpus";
 import { crossValidate, CV_FOLDS, cvLine, summarizeCv } from "./lib/cv";
 import { loadScorer, SCORER_PATH } from "./lib/scorer";
 import { prepareCorpora, trainingOptionsFromEnv, trainModel, TRAINING_CORPORA } from "./lib/training";

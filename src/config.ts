@@ -68,10 +68,11 @@ type Vars = Partial<Record<string, unknown>>;
 function intVar(env: Vars, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return fallback;
-  const n = typeof raw === "number" ? raw : Number(String(raw).trim());
+  const text = typeof raw === "string" ? raw : JSON.stringify(raw);
+  const n = typeof raw === "number" ? raw : Number(text.trim());
   if (!Number.isInteger(n) || n < min || n > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
-    throw new ConfigError(`${name} must be a whole number ${range}, got "${String(raw)}"`);
+    throw new ConfigError(`${name} must be a whole number ${range}, got "${text}"`);
   }
   return n;
 }

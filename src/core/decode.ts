@@ -355,7 +355,7 @@ function decodeWith(bytes: Uint8Array, encoding: string): string {
 function toBytes(input: Uint8Array | ArrayBuffer): Uint8Array {
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   // Not instanceof: buffers from another realm (or a SharedArrayBuffer) fail that test.
-  if (input !== null && typeof input === "object" && typeof (input).byteLength === "number") {
+  if (input !== null && typeof input === "object" && typeof input.byteLength === "number") {
     try {
       return new Uint8Array(input);
     } catch {

@@ -145,5 +145,5 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (typeof value === "string")
     return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
+  return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value) ?? "undefined"}`;
 }

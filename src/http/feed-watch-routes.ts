@@ -28,7 +28,7 @@ function canonicalFeedUrl(raw: unknown, env: Env): string {
   if (typeof raw !== "string" || raw.trim() === "") badRequest('"url" (string) is required');
   let url: URL;
   try {
-    url = new URL((raw).trim());
+    url = new URL(raw.trim());
   } catch {
     return badRequest("url is not a valid absolute URL");
   }

@@ -27,10 +27,10 @@ export class Deadline {
     const signal = this.signal;
     if (signal.aborted) {
       p.catch(() => {}); // nobody listens any more; keep it from being an unhandled rejection
-      return Promise.reject(signal.reason);
+      return Promise.reject(abortError(signal));
     }
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
+      const onAbort = () => reject(abortError(signal));
       signal.addEventListener("abort", onAbort, { once: true });
       p.then(
         (value) => {
@@ -39,7 +39,7 @@ export class Deadline {
         },
         (error: unknown) => {
           signal.removeEventListener("abort", onAbort);
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
       );
     });
@@ -49,4 +49,10 @@ export class Deadline {
   dispose(): void {
     clearTimeout(this.#timer);
   }
+}
+
+/** The signal's reason (our TimeoutError DOMException) as an Error, whatever aborted it. */
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new DOMException(String(reason), "AbortError");
 }

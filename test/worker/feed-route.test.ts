@@ -19,7 +19,7 @@ import {
   teaser,
   type ItemSpec,
 } from "../fixtures/synthetic-feeds";
-import { ATOM, JSONFEED, mockFeedSite, RDF, RSS, type MockSite } from "../fixtures/mock-feed-site";
+import { ATOM, JSONFEED, mockFeedSite, RDF, RSS } from "../fixtures/mock-feed-site";
 
 const ADMIN = { authorization: "Bearer test-admin-key" };
 

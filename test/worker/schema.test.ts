@@ -1,8 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HARD_RULES } from "../../src/core/classify";
 import { blockHash, hash64, normalizeBlock } from "../../src/core/block-hash";
-import { HEURISTICS } from "../../src/core/heuristics";
 import type { DomainTree } from "../../src/store/domain-tree";
 import { narrowSchema1Hashes, packHashes, unpackHashes } from "../../src/store/hash-codec";
 import { currentVersion, migrate, SCHEMA_1, SCHEMA_VERSION } from "../../src/store/schema";

@@ -1,7 +1,5 @@
 import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HEURISTICS } from "../../src/core/heuristics";
-import { DEFAULT_HARD_RULES } from "../../src/core/classify";
 import { DomainState } from "../../src/core/domain-state";
 import { DomainTree } from "../../src/store/domain-tree";
 import { SCHEMA_VERSION } from "../../src/store/schema";

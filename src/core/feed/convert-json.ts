@@ -2,7 +2,7 @@
  * Building a JSON Feed 1.1 from the normalized view, for `format=jsonfeed` conversions. Every item
  * gets the fields 1.1 requires: a string `id` and one of `content_html` / `content_text`.
  */
-import { parseHTML } from "linkedom";
+import { parseHtmlDocument } from "./html-dom";
 import { rfc3339 } from "./dates";
 import type { ConvertContext } from "./convert-xml";
 import type { FeedPerson, FeedReport, FullText, ParsedFeed } from "./types";
@@ -13,7 +13,7 @@ export const JSON_FEED_VERSION = "https://jsonfeed.org/version/1.1";
 /** RSS descriptions are HTML; JSON Feed's `summary` is plain text. */
 export function htmlToText(html: string): string {
   if (!/[<&]/.test(html)) return html.trim();
-  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const document = parseHtmlDocument(`<!doctype html><html><body>${html}</body></html>`);
   return (document.body?.textContent ?? "").replace(/\s+/g, " ").trim();
 }
 

@@ -3,7 +3,7 @@
  * JSON Feed) elements a page puts in its head. Parsed with linkedom, so attribute quoting, case
  * and entities are read as a browser would.
  */
-import { parseHTML } from "linkedom";
+import { parseHtmlDocument } from "./html-dom";
 import { resolveLink } from "./read-xml";
 
 export interface FeedLink {
@@ -22,13 +22,13 @@ const FEED_TYPES = new Set([
 
 /** Feed links of a page in document order (the site's main feed comes first in practice). */
 export function discoverFeeds(html: string, pageUrl: string): FeedLink[] {
-  const { document } = parseHTML(html);
+  const document = parseHtmlDocument(html);
   const out: FeedLink[] = [];
   const seen = new Set<string>();
   // A <base href> changes what relative links mean.
   const baseHref = document.querySelector("base[href]")?.getAttribute("href");
   const base = resolveLink(baseHref, pageUrl) ?? pageUrl;
-  for (const link of Array.from(document.querySelectorAll("link[href]")) as Element[]) {
+  for (const link of Array.from(document.querySelectorAll("link[href]"))) {
     const rel = (link.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);
     const type = (link.getAttribute("type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (!rel.includes("alternate") || !FEED_TYPES.has(type)) continue;

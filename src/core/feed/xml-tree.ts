@@ -104,8 +104,7 @@ export function appendChild(node: XmlNode, child: XmlNode, at = -1): void {
     return;
   }
   const last = children[children.length - 1];
-  const trailing =
-    last && typeof last["#text"] === "string" && /^\s*$/.test(last["#text"]) ? (last["#text"]) : null;
+  const trailing = last && typeof last["#text"] === "string" && /^\s*$/.test(last["#text"]) ? last["#text"] : null;
   const indentNode = children.find(
     (c, i) => i < children.length - 1 && typeof c["#text"] === "string" && /^\s+$/.test(c["#text"]),
   );

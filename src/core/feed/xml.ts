@@ -124,6 +124,7 @@ export function parseXml(text: string): { ok: true; doc: XmlNode[] } | { ok: fal
 }
 
 /** Characters XML 1.0 cannot carry at all, even escaped (controls, lone surrogates, U+FFFE/F). */
+// eslint-disable-next-line no-control-regex -- tab, LF and CR are exactly the controls XML allows.
 const NOT_XML_CHAR = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Page text may hold control characters; in XML output they would make the feed unreadable. */
