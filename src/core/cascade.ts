@@ -8,17 +8,23 @@
  *    (MIN_EVIDENCE_SUPPORT); before that the page is classified as a single page.
  * 2. The learned model (model.ts) scores every block from single-page features plus the tree's
  *    evidence at the node the strict rule consults and the production vote (zero on a cold start).
- * 3. Template override: a block that at least TEMPLATE_SHARE of the other documents at a node
+ * 3. Page-level stage (region.ts): the region holding the most content mass fills its gaps and
+ *    drops short islands outside it; the headline just before it is content, once.
+ * 4. Template override: a block that at least TEMPLATE_SHARE of the other documents at a node
  *    with support >= TEMPLATE_MIN_SUPPORT also contained is boilerplate whatever the model says.
- * 4. Content the tree has never seen on a domain it knows is labelled `content-unseen`.
- * 5. The page as a whole (page-decision.ts): its kind, and its comment section out of the article.
- * "single-page" runs 2 without tree evidence; "tree" runs a URL Tree rule and the hard rules alone
+ *    Templates are also invisible to stage 3 (probability zero, never changed by it).
+ * 5. Never empty: when no block is content but the page has text, the fallback cascade of
+ *    region.ts answers (`path` names which step did).
+ * 6. Content the tree has never seen on a domain it knows is labelled `content-unseen`.
+ * 7. The page as a whole (page-decision.ts): its kind, and its comment section out of the article.
+ * "single-page" runs 2-5 without tree evidence; "tree" runs a URL Tree rule and the hard rules alone
  * (classify.ts), the paper's classifiers.
  */
 import { treeVerdicts, type BlockVerdict, type HardRules } from "./classify";
 import { blockFeatures, type TreeEvidence } from "./features";
 import { decide, HEURISTICS, type Heuristic } from "./heuristics";
 import { DEFAULT_MODEL, predictBlocks, topEvidence, type ModelWeights } from "./model";
+import { applyRegion, DEFAULT_REGION, fallbackContent, type FallbackPath, type RegionParams } from "./region";
 import { decidePage, type PageDecision } from "./page-decision";
 import { domainSupport, type BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
@@ -50,9 +56,16 @@ export interface CascadeOptions {
   model?: ModelWeights;
   /** Features already computed for this page and evidence (training reuses them). */
   features?: readonly Float64Array[];
+  /** The model's probabilities already computed for this page (tuning reuses them); no explanations then. */
+  probabilities?: readonly number[];
+  /** The page-level stage's constants (tuning varies them; region.ts holds the chosen ones). */
+  region?: RegionParams;
   /** The page's URL: its words help tell the page's kind. */
   url?: string;
 }
+
+/** Which step of the cascade answered: the tree rules, the model (with the page-level stage), or a fallback. */
+export type AnswerPath = "tree" | "model" | FallbackPath;
 
 export interface PageClassification {
   verdicts: BlockVerdict[];
@@ -60,6 +73,7 @@ export interface PageClassification {
   support: number;
   /** "tree" once the domain has MIN_SUPPORT documents, else "cold-start". */
   method: "tree" | "cold-start";
+  path: AnswerPath;
   /** What the page is and where its comments are (page-decision.ts); null for the tree rules alone. */
   page: PageDecision | null;
 }
@@ -74,18 +88,15 @@ export function classifyPage(
   const { classifier } = options;
   if (classifier.kind === "tree") {
     if (!evidence) throw new Error("the tree classifier needs the tree's evidence");
-    return {
-      verdicts: treeVerdicts(page.blocks, evidence, classifier.heuristic, classifier.hard),
-      support,
-      method,
-      page: null,
-    };
+    const verdicts = treeVerdicts(page.blocks, evidence, classifier.heuristic, classifier.hard);
+    return { verdicts, support, method, path: "tree", page: null };
   }
   const useTree = classifier.kind === "hybrid" && evidence !== null && support >= MIN_EVIDENCE_SUPPORT;
   const perBlock = useTree ? modelEvidence(evidence) : null;
+  const { verdicts, path } = modelVerdicts(page, perBlock, options);
   // The page as a whole, last: its kind, and its comment section out of the article.
-  const decided = decidePage(page, modelVerdicts(page, perBlock, options), evidence, options.url);
-  return { verdicts: decided.verdicts, support, method, page: decided.decision };
+  const decided = decidePage(page, verdicts, evidence, options.url);
+  return { verdicts: decided.verdicts, path, support, method, page: decided.decision };
 }
 
 /** Per block, the tree evidence the model reads: the strict rule's node, and the production vote. */
@@ -118,25 +129,52 @@ function isTemplate(ev: TreeEvidence | undefined): boolean {
   return ev !== undefined && ev.support >= TEMPLATE_MIN_SUPPORT && (ev.count - 1) / (ev.support - 1) >= TEMPLATE_SHARE;
 }
 
-function modelVerdicts(page: SegmentedPage, evidence: ModelEvidence | null, options: CascadeOptions): BlockVerdict[] {
+function modelVerdicts(
+  page: SegmentedPage,
+  evidence: ModelEvidence | null,
+  options: CascadeOptions,
+): { verdicts: BlockVerdict[]; path: AnswerPath } {
   const model = options.model ?? DEFAULT_MODEL;
-  const features = options.features ?? blockFeatures(page.blocks, page.title, evidence?.blocks ?? null);
-  const predictions = predictBlocks(model, page.blocks, features);
-  return predictions.map((pred, i): BlockVerdict => {
+  const { blocks } = page;
+  let p: readonly number[];
+  let why: (i: number) => string = () => "";
+  if (options.probabilities) p = options.probabilities;
+  else {
+    const features = options.features ?? blockFeatures(blocks, page.title, evidence?.blocks ?? null);
+    const predictions = predictBlocks(model, blocks, features);
+    p = predictions.map((pred) => pred.p);
+    if (options.explain) why = (i) => ` (${topEvidence(model, predictions[i]!.input).join(", ")})`;
+  }
+  const template = blocks.map((_, i) => isTemplate(evidence?.blocks[i]));
+  const eligible = template.map((t) => !t);
+  const byModel = p.map((x, i) => eligible[i]! && x >= model.threshold);
+  const seen = p.map((x, i) => (eligible[i] ? x : 0));
+  const region = applyRegion(blocks, seen, byModel, eligible, page.title, options.region ?? DEFAULT_REGION);
+  let content = region.content.map((c, i) => c && eligible[i]!);
+  let path: AnswerPath = "model";
+  if (!content.some(Boolean)) {
+    const fallback = fallbackContent(blocks, seen, eligible, options.region ?? DEFAULT_REGION);
+    if (fallback) ({ content, path } = fallback);
+  }
+  const verdicts = p.map((x, i): BlockVerdict => {
     const ev = evidence?.blocks[i];
-    const template = isTemplate(ev);
-    const content = !template && pred.p >= model.threshold;
     const unseen = ev !== undefined && ev.domainSupport >= UNSEEN_MIN_DOMAIN_SUPPORT && ev.count <= 1;
-    const why = options.explain ? ` (${topEvidence(model, pred.input).join(", ")})` : "";
+    const score = `model p=${x.toFixed(3)}${why(i)}`;
+    const change = path === "model" ? region.changes[i] : content[i] ? path : null;
+    const say = change === "fill" ? "region gap" : change === "island" ? "island outside the region" : change;
     return {
-      label: content ? (unseen ? "content-unseen" : "content") : "boilerplate",
-      rule: template
-        ? `tree template: in ${ev!.count - 1} of ${ev!.support - 1} other documents (model p=${pred.p.toFixed(3)})`
-        : `model p=${pred.p.toFixed(3)}${why}`,
+      label: content[i] ? (unseen ? "content-unseen" : "content") : "boilerplate",
+      rule:
+        template[i] && !content[i]
+          ? `tree template: in ${ev!.count - 1} of ${ev!.support - 1} other documents (${score})`
+          : say
+            ? `${say}: ${score}`
+            : score,
       node: evidence?.nodes[i] ?? "",
       support: ev?.support ?? 0,
       count: ev?.count ?? 0,
-      p: pred.p,
+      p: x,
     };
   });
+  return { verdicts, path };
 }

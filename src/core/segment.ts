@@ -149,7 +149,31 @@ const ELEMENT_NODE = 1;
  * link and image URLs absolute, with the page's `<base href>`; without it only absolute ones are kept.
  */
 export function segmentHtml(html: string, pageUrl?: string): SegmentedPage {
-  return segmentDocument(parseSegmentationDocument(stripNonText(html)), pageUrl);
+  const page = segmentDocument(parseSegmentationDocument(stripNonText(html)), pageUrl);
+  return pageText(page) < NOSCRIPT_MIN_CHARS && NOSCRIPT_OPEN.test(html) ? noscriptPage(html, page, pageUrl) : page;
+}
+
+/**
+ * Below this much text the page is an app shell (Discourse forums, some shops), which serves its
+ * crawler view inside `<noscript>`: the only page text there is, so it is read then, and only then
+ * (elsewhere noscript holds "enable JavaScript" notes and tracking pixels). 250: the shells of
+ * the wcxb forum pages hold 0-200 characters; the smallest real pages in the corpora, over 380.
+ * The noscript view must also bring NOSCRIPT_MIN_GAIN more characters: a real crawler view is a
+ * whole thread or article, a note is a sentence.
+ */
+const NOSCRIPT_MIN_CHARS = 250;
+const NOSCRIPT_MIN_GAIN = 500;
+const NOSCRIPT_OPEN = /<noscript(?=[\s/>])/i;
+const NOSCRIPT_TAG = /<\/?noscript(?=[\s/>])[^>]*>/gi;
+
+function pageText(page: SegmentedPage): number {
+  return page.blocks.reduce((n, b) => n + b.text.length, 0);
+}
+
+/** The page with its noscript elements unwrapped, when that gives a page's worth more text. */
+function noscriptPage(html: string, page: SegmentedPage, pageUrl: string | undefined): SegmentedPage {
+  const unwrapped = segmentDocument(parseSegmentationDocument(stripNonText(html.replace(NOSCRIPT_TAG, " "))), pageUrl);
+  return pageText(unwrapped) >= pageText(page) + NOSCRIPT_MIN_GAIN ? unwrapped : page;
 }
 
 /**

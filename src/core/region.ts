@@ -1,0 +1,225 @@
+/**
+ * The page-level stage: the model scores blocks one by one, but a page's main content is one
+ * region of the document (an article element, a thread, a product panel). After the block scores,
+ * choose that region from the blocks' enclosing elements (`TextBlock.ancestors`) and the model's
+ * probabilities, then correct the block verdicts with it:
+ * - gap fill: a block inside the region that the model found moderately likely is content (a
+ *   short paragraph, a list item, a quote the block model doubted between confident paragraphs);
+ * - island drop: a short "content" block outside the region that the model was not sure of is
+ *   boilerplate (a teaser, a caption of a sidebar);
+ * - headline: the page's headline just before the region is content, once;
+ * - never empty (`fallbackContent`): when nothing is content but the page has text, answer with
+ *   the most likely region, else the longest run of text, else all text that is not links
+ *   (peers always answer with their best region; an empty answer scores 0 on any page with text).
+ * Pure, O(blocks x depth). The cascade (cascade.ts) calls it; the tree's template override stays
+ * after it.
+ */
+import type { TextBlock } from "./types";
+
+type RegionBlock = Pick<TextBlock, "text" | "tag" | "linkShare" | "ancestors">;
+
+/**
+ * The stage's constants. Defaults chosen by site-grouped 5-fold CV, never in-sample: out-of-fold
+ * probabilities of models trained on stream-ctf, single-zyte, single-wcxb-dev and train-wcxb-dev,
+ * a grid over boilerWeight {0.25, 0.5, 0.75, 1, 2}, fillP {0.2, 0.25, 0.3, 0.35, off}, islandChars
+ * {0, 30, 50, 80} x islandKeepP {0.6, 0.8}. A lighter boilerplate weight (bigger regions) and a lower
+ * fillP raise the wcxb corpora (whose golds keep whole product, listing and forum regions) and cost
+ * single-zyte (gold is the article body alone): 0.25/0.25 gave wcxb-dev 0.829 but zyte 0.928;
+ * 0.5/0.35 keeps zyte within 0.004 of no stage (the headline costs it 0.006) with wcxb-dev +0.005
+ * and stream-ctf +0.006. Long islands cost wcxb listings their short items; 30 chars is neutral.
+ */
+export interface RegionParams {
+  /** Weight of a block's boilerplate mass ((1 - p) x chars) against its content mass (p x chars). */
+  boilerWeight: number;
+  /** A block inside the region at least this likely is content; 1 turns gap filling off. */
+  fillP: number;
+  /** A content block outside the region shorter than this (chars) is an island ... */
+  islandChars: number;
+  /** ... unless the model is at least this sure of it. */
+  islandKeepP: number;
+  /** The headline is looked for among this many blocks before the first content block (0: off). */
+  headlineLookback: number;
+}
+
+export const DEFAULT_REGION: RegionParams = {
+  boilerWeight: 0.5,
+  fillP: 0.35,
+  islandChars: 30,
+  islandKeepP: 0.6,
+  headlineLookback: 8,
+};
+
+export interface Region {
+  /** Document-order number of the chosen element; -1 when the page has no block. */
+  element: number;
+  /** Per block: inside the chosen element. */
+  inside: boolean[];
+}
+
+const chars = (b: RegionBlock) => b.text.length;
+
+/**
+ * The element whose blocks hold the most content mass net of boilerplate mass:
+ * argmax over elements e of sum over blocks in e of (p - w (1 - p)) x chars. Ties go to the
+ * innermost element (the same blocks under a wrapper are the same region).
+ */
+export function chooseRegion(blocks: readonly RegionBlock[], p: readonly number[], boilerWeight: number): Region {
+  const score = new Map<number, number>();
+  const depth = new Map<number, number>();
+  blocks.forEach((b, i) => {
+    const gain = (p[i]! - boilerWeight * (1 - p[i]!)) * chars(b);
+    const chain = b.ancestors ?? [];
+    chain.forEach((el, d) => {
+      score.set(el, (score.get(el) ?? 0) + gain);
+      depth.set(el, d);
+    });
+  });
+  let best = -1;
+  let bestScore = -Infinity;
+  for (const [el, s] of score) {
+    if (s > bestScore + 1e-9 || (Math.abs(s - bestScore) <= 1e-9 && depth.get(el)! > depth.get(best)!)) {
+      best = el;
+      bestScore = s;
+    }
+  }
+  return { element: best, inside: blocks.map((b) => best >= 0 && (b.ancestors ?? []).includes(best)) };
+}
+
+export type RegionChange = "fill" | "island" | "headline";
+
+/**
+ * Region corrections to the model's verdicts. `content` is the model's verdict per block
+ * (p >= threshold) and is not modified; `eligible` false marks blocks nothing here may touch (the
+ * tree's templates, whose p the caller zeroes). Returns the new verdicts and, per block, what changed it.
+ */
+export function applyRegion(
+  blocks: readonly RegionBlock[],
+  p: readonly number[],
+  content: readonly boolean[],
+  eligible: readonly boolean[],
+  title: string,
+  params: RegionParams = DEFAULT_REGION,
+): { content: boolean[]; changes: (RegionChange | null)[] } {
+  const out = [...content];
+  const changes: (RegionChange | null)[] = blocks.map(() => null);
+  if (blocks.length === 0) return { content: out, changes };
+  const region = chooseRegion(blocks, p, params.boilerWeight);
+  blocks.forEach((b, i) => {
+    if (!eligible[i]) return;
+    if (region.inside[i] && !out[i] && p[i]! >= params.fillP && chars(b) > 0) {
+      out[i] = true;
+      changes[i] = "fill";
+    } else if (!region.inside[i] && out[i] && chars(b) < params.islandChars && p[i]! < params.islandKeepP) {
+      out[i] = false;
+      changes[i] = "island";
+    }
+  });
+  const h = headlineIndex(blocks, out, eligible, title, params.headlineLookback);
+  if (h >= 0) {
+    out[h] = true;
+    changes[h] = "headline";
+    // Once: a later short repeat of the headline (a sticky bar, a share box) is not content again.
+    const text = normalize(blocks[h]!.text);
+    blocks.forEach((b, i) => {
+      if (i !== h && out[i] && normalize(b.text) === text) {
+        out[i] = false;
+        changes[i] = "headline";
+      }
+    });
+  }
+  return { content: out, changes };
+}
+
+const normalize = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
+/** Separators between a page title's headline and the site's name: "Headline | Site", "Site - Headline". */
+const TITLE_SEPARATOR = /\s+[|\-–—:·•»]\s+/;
+
+/**
+ * The block reads as the page title's headline: equal to the title, or to its longest part (the
+ * site's name is the short part), or a long enough beginning of it (titles get cut).
+ */
+export function matchesTitle(text: string, title: string): boolean {
+  const t = normalize(title);
+  const b = normalize(text);
+  if (b.length < 4 || !t) return false;
+  if (b === t) return true;
+  const headline = t.split(TITLE_SEPARATOR).reduce((a, part) => (part.length > a.length ? part : a), "");
+  return b === headline || (b.length >= 20 && (headline.startsWith(b) || b.startsWith(headline)));
+}
+
+/**
+ * The page's headline when it sits just before the content (an h1, or a block that matches the
+ * `<title>`), and is not yet content; -1 otherwise. Looked for backwards from the first content
+ * block, nearest first, so a site-name h1 in the masthead is not taken for it.
+ */
+export function headlineIndex(
+  blocks: readonly RegionBlock[],
+  content: readonly boolean[],
+  eligible: readonly boolean[],
+  title: string,
+  lookback: number,
+): number {
+  const first = content.indexOf(true);
+  if (first <= 0 || lookback <= 0) return -1;
+  for (let i = first - 1; i >= Math.max(0, first - lookback); i--) {
+    const b = blocks[i]!;
+    if (!eligible[i]) continue;
+    const titled = matchesTitle(b.text, title);
+    if ((b.tag === "h1" && b.linkShare < 1) || (titled && b.linkShare < 0.5)) return i;
+  }
+  return -1;
+}
+
+export type FallbackPath = "region-fallback" | "longest-run" | "all-text";
+
+/** Blocks that read as prose rather than links: what any fallback may answer with. */
+const TEXT_LINK_SHARE = 0.5;
+/** The fallback region keeps its blocks at least this likely, relative to the page's best block. */
+const FALLBACK_RELATIVE_P = 0.5;
+
+/**
+ * Never empty: the content to answer with when the verdicts hold none but the page has text, and
+ * which path found it. In order:
+ * 1. region-fallback: the region chosen on probabilities relative to the page's most likely block
+ *    (the model's ranking is right more often than its absolute scores on an unusual page), its
+ *    prose blocks at least FALLBACK_RELATIVE_P as likely as the best;
+ * 2. longest-run: the longest run (in chars) of consecutive prose blocks;
+ * 3. all-text: every block with text.
+ * `eligible` false excludes blocks (the tree's templates) unless no eligible block has text.
+ */
+export function fallbackContent(
+  blocks: readonly RegionBlock[],
+  p: readonly number[],
+  eligible: readonly boolean[],
+  params: RegionParams = DEFAULT_REGION,
+): { content: boolean[]; path: FallbackPath } | null {
+  const hasText = blocks.map((b, i) => eligible[i]! && chars(b) > 0);
+  if (!hasText.some(Boolean)) {
+    if (!blocks.some((b) => chars(b) > 0)) return null;
+    return fallbackContent(
+      blocks,
+      p,
+      blocks.map(() => true),
+      params,
+    );
+  }
+  const prose = blocks.map((b, i) => hasText[i]! && b.linkShare < TEXT_LINK_SHARE);
+  const max = p.reduce((m, x, i) => (prose[i] && x > m ? x : m), 0);
+  if (max > 0) {
+    const rel = p.map((x, i) => (prose[i] ? x / max : 0));
+    const region = chooseRegion(blocks, rel, params.boilerWeight);
+    const content = blocks.map((_, i) => region.inside[i]! && prose[i]! && rel[i]! >= FALLBACK_RELATIVE_P);
+    if (content.some(Boolean)) return { content, path: "region-fallback" };
+  }
+  let best = { start: -1, end: -1, chars: 0 };
+  let start = -1;
+  let run = 0;
+  blocks.forEach((b, i) => {
+    if (!prose[i]) return void ((start = -1), (run = 0));
+    if (start < 0) start = i;
+    run += chars(b);
+    if (run > best.chars) best = { start, end: i, chars: run };
+  });
+  if (best.start >= 0) return { content: blocks.map((_, i) => i >= best.start && i <= best.end), path: "longest-run" };
+  return { content: hasText, path: "all-text" };
+}

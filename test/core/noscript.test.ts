@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { segmentHtml } from "../../src/core/segment";
+
+const PARAGRAPHS = [
+  "The harbour council approved the winter budget after a long debate that ran late into the evening session.",
+  "Engineers said the railway bridge would be repaired before the festival, though the museum stays closed.",
+  "Farmers in the valley welcomed the decision, which had been delayed twice since the spring meeting.",
+];
+const html = `<html><head><title>Council</title></head><body><div class="story">${PARAGRAPHS.map((p) => `<p>${p}</p>`).join("")}</div></body></html>`;
+
+describe("app shells (never empty)", () => {
+  it("reads an app shell's noscript view when the page has no other text", () => {
+    const posts = [...PARAGRAPHS, ...PARAGRAPHS].map((t) => `<div class="post"><p>${t}</p></div>`).join("");
+    const shell = segmentHtml(
+      `<html><body><div id="app"></div><noscript><div id="main-outlet">${posts}</div></noscript></body></html>`,
+    );
+    expect(shell.blocks.map((b) => b.text)).toEqual([...PARAGRAPHS, ...PARAGRAPHS]);
+    // A short note in noscript is not a crawler view, even on a page with little text.
+    const tiny = segmentHtml("<html><body><p>Loading</p><noscript><p>Enable JavaScript</p></noscript></body></html>");
+    expect(tiny.blocks.map((b) => b.text)).toEqual(["Loading"]);
+    // Where the page has text of its own, noscript stays unread (enable-JavaScript notes, pixels).
+    const note = "Please enable JavaScript to use every feature of this site and its comment section.";
+    const normal = segmentHtml(html.replace("</body>", `<noscript><p>${note}</p></noscript></body>`));
+    expect(normal.blocks.some((b) => b.text === note)).toBe(false);
+  });
+});
