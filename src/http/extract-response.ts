@@ -17,6 +17,7 @@ export function extractionResponse(extraction: Extraction, options: ExtractOptio
     "x-rows-written": String(extraction.rowsWritten),
   });
   if (treeMs !== undefined) headers.set("server-timing", `tree;dur=${treeMs.toFixed(1)}`);
+  headers.set("x-extract-path", classification.path);
   const page = classification.page;
   if (page) headers.set("x-page-kind", page.kind);
   if (page?.interstitial) headers.set("x-interstitial", page.interstitial);

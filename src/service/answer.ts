@@ -73,6 +73,7 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
         heuristic: classifierLabel(options.classifier),
         learned: learned ? (ingest?.kind ?? null) : false,
         kind: classification.page?.kind ?? null,
+        path: classification.path,
         text: renderText(page.blocks, verdicts),
       };
       if (classification.page?.interstitial) body.interstitial = classification.page.interstitial;

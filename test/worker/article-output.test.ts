@@ -41,6 +41,7 @@ describe("comments", () => {
     expect(plain.text).not.toContain("reader number");
     expect(plain.comments).toBeUndefined();
     expect(plain.kind).toBe("article");
+    expect(plain.path).toBe("model");
 
     const withComments = (await (await post(url, BLOG, "&learn=0&comments=1")).json()) as Record<string, unknown>;
     expect(withComments.text).toBe(plain.text);
