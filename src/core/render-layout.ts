@@ -25,6 +25,7 @@
  * Path tokens are split on `>`; an id or class containing `>` (rare) can mislead the inference,
  * never the escaping.
  */
+import { INLINE } from "./segment-tags";
 import type { BlockVerdict } from "./classify";
 import { isContent } from "./render-text";
 import type { InlineImage, TextBlock } from "./types";
@@ -62,43 +63,20 @@ export interface Unit {
   containers: Container[];
 }
 
+/**
+ * Path tokens that say nothing about a unit's kind: generic containers and the inline vocabulary of
+ * segmentation (segment-tags.ts), except the inline tags that do carry a kind (code) or never hold
+ * running text of their own (ruby annotations, word-break hints).
+ */
+const NOT_TRANSPARENT_INLINE = new Set(["code", "rp", "rt", "ruby", "wbr"]);
 const TRANSPARENT = new Set([
   "",
   "#document",
   "div",
   "p",
-  "span",
   "section",
   "center",
-  "font",
-  "a",
-  "abbr",
-  "acronym",
-  "b",
-  "bdi",
-  "bdo",
-  "big",
-  "cite",
-  "data",
-  "dfn",
-  "em",
-  "i",
-  "kbd",
-  "label",
-  "mark",
-  "nobr",
-  "q",
-  "s",
-  "samp",
-  "small",
-  "strike",
-  "strong",
-  "sub",
-  "sup",
-  "time",
-  "tt",
-  "u",
-  "var",
+  ...[...INLINE].filter((tag) => !NOT_TRANSPARENT_INLINE.has(tag)),
 ]);
 const PRE = new Set(["pre", "xmp", "listing", "plaintext"]);
 const LISTS = new Set(["ul", "ol", "menu", "dir"]);
