@@ -66,16 +66,26 @@ export function renderHtml(
   return out.join("\n") + "\n";
 }
 
+export interface FragmentOptions extends Omit<HtmlOptions, "url" | "lang"> {
+  /**
+   * The container shows `headline` itself (a feed item's title): the fragment leaves it out, and the
+   * content's heading equal to it too, so a feed reader never shows the title twice.
+   */
+  headlineShownElsewhere?: boolean;
+}
+
 /**
  * The article without the document around it, for a feed item's `content:encoded` or
- * `content_html`: the same elements, the headline as its one `<h1>`.
+ * `content_html`: the same elements, the headline as its one `<h1>` (unless shown elsewhere).
  */
 export function renderHtmlFragment(
   blocks: readonly TextBlock[],
   verdicts: readonly BlockVerdict[],
-  options: Omit<HtmlOptions, "url" | "lang"> = {},
+  options: FragmentOptions = {},
 ): string {
-  return articleLines(placeHeadline(layoutBlocks(blocks, verdicts), options), options).join("\n");
+  const placed = placeHeadline(layoutBlocks(blocks, verdicts), options);
+  if (options.headlineShownElsewhere && options.headline?.trim()) placed.headline = "";
+  return articleLines(placed, options).join("\n");
 }
 
 const LINK_URL = /^(https?:|mailto:)/i;

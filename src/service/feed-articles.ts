@@ -163,7 +163,13 @@ async function extractDomain(
       });
       return;
     }
-    const full: FullText = { html: renderHtmlFragment(blocks, tree.verdicts), text };
+    const full: FullText = {
+      html: renderHtmlFragment(blocks, tree.verdicts, {
+        headline: p.job.item.title,
+        headlineShownElsewhere: true,
+      }),
+      text,
+    };
     // A cold-start answer still carries the template; it is served but redone on the next poll,
     // when the domain's tree knows more, instead of being frozen into the cache.
     const cacheable: CachedArticle | null =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BlockVerdict } from "../../src/core/classify";
 import { normalizeHeadline, sameHeadline } from "../../src/core/headline";
-import { renderHtml, renderHtmlFragment, type HtmlOptions } from "../../src/core/render-html";
+import { renderHtml, renderHtmlFragment, type FragmentOptions } from "../../src/core/render-html";
 import { renderMarkdown, type MarkdownOptions } from "../../src/core/render-markdown";
 import { renderText } from "../../src/core/render-text";
 import { segmentHtml } from "../../src/core/segment";
@@ -20,7 +20,7 @@ const md = (body: string, options?: MarkdownOptions, boiler?: RegExp) => {
   const p = page(body, "", boiler);
   return renderMarkdown(p.blocks, p.verdicts, options);
 };
-const fragment = (body: string, options?: HtmlOptions) => {
+const fragment = (body: string, options?: FragmentOptions) => {
   const p = page(body);
   return renderHtmlFragment(p.blocks, p.verdicts, options);
 };
@@ -215,5 +215,19 @@ describe("text", () => {
         `<figure><img src="/i.png" alt="alt text"><figcaption>Cap</figcaption></figure>`,
     );
     expect(out).toBe("Head\n\nA link\n\nCap");
+  });
+});
+
+describe("feed fragments", () => {
+  const body = "<h1>Rain in Spain</h1><p>It mostly falls on the plain, say the forecasters today.</p>";
+  it("leave out the headline a feed reader already shows as the item title, and its copy in the content", () => {
+    const out = fragment(body, { headline: "Rain in Spain", headlineShownElsewhere: true });
+    expect(out).not.toContain("Rain in Spain");
+    expect(out).toContain("<p>It mostly falls on the plain");
+  });
+  it("keep the content's headline as the one <h1> when the item has no title", () => {
+    const out = fragment(body, { headline: "", headlineShownElsewhere: true });
+    expect(out.match(/<h1>/g)).toHaveLength(1);
+    expect(out).toContain("<h1>Rain in Spain</h1>");
   });
 });
