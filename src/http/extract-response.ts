@@ -1,5 +1,5 @@
 /** An extraction as the HTTP answer: the rendered body (src/service/answer.ts) with the evidence headers. */
-import { renderAnswer } from "../service/answer";
+import { answerPath, renderAnswer } from "../service/answer";
 import type { Extraction } from "../service/extraction";
 import { classifierLabel, type ExtractOptions } from "../service/options";
 
@@ -17,7 +17,7 @@ export function extractionResponse(extraction: Extraction, options: ExtractOptio
     "x-rows-written": String(extraction.rowsWritten),
   });
   if (treeMs !== undefined) headers.set("server-timing", `tree;dur=${treeMs.toFixed(1)}`);
-  headers.set("x-extract-path", classification.path);
+  headers.set("x-extract-path", answerPath(extraction));
   const page = classification.page;
   if (page) headers.set("x-page-kind", page.kind);
   if (page?.interstitial) headers.set("x-interstitial", page.interstitial);

@@ -3,9 +3,10 @@
  * (which adds the evidence headers) and the golden-page script, so a golden file records exactly
  * what the service serves.
  */
+import type { AnswerPath } from "../core/cascade";
 import type { BlockVerdict } from "../core/classify";
-import { renderHtml, renderHtmlFragment } from "../core/render-html";
-import { renderMarkdown } from "../core/render-markdown";
+import { escapeHtml, renderHtml, renderHtmlFragment } from "../core/render-html";
+import { escapeLine, renderMarkdown } from "../core/render-markdown";
 import { renderText } from "../core/render-text";
 import type { Extraction } from "./extraction";
 import { classifierLabel, type ExtractOptions } from "./options";
@@ -22,28 +23,34 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
   // The article's headline (never the raw <title> with its " | Site" suffix when the page says better).
   const title = options.title ?? metadata.title ?? page.title;
   const rendering = { headline: title || undefined, title: page.title, links: options.links, images: options.images };
+  const description = descriptionAnswer(extraction);
   switch (options.format) {
     case "text": {
       const comments = options.comments ? commentTexts(extraction) : [];
       const tail = comments.length ? `\n\nComments\n\n${comments.join("\n\n")}` : "";
-      return { contentType: "text/plain; charset=utf-8", body: renderText(page.blocks, verdicts) + tail + "\n" };
+      const text = description ?? renderText(page.blocks, verdicts);
+      return { contentType: "text/plain; charset=utf-8", body: text + tail + "\n" };
     }
     case "markdown": {
       const comments = options.comments ? commentVerdicts(extraction) : null;
       const tail = comments
         ? renderMarkdown(page.blocks, comments, { links: options.links, images: options.images, headline: "" })
         : "";
-      const markdown =
-        renderMarkdown(page.blocks, verdicts, rendering) + (tail.trim() ? `\n\n## Comments\n\n${tail.trim()}\n` : "");
+      const article = renderMarkdown(page.blocks, verdicts, rendering);
+      const lead = description ? `${article.trimEnd()}\n\n${escapeLine(description)}\n` : article;
+      const markdown = lead + (tail.trim() ? `\n\n## Comments\n\n${tail.trim()}\n` : "");
       const front = options.frontmatter ? frontMatter({ ...metadata, title, url: source.url }) : "";
       return { contentType: "text/markdown; charset=utf-8", body: front + markdown };
     }
     case "html": {
-      const html = renderHtml(page.blocks, verdicts, {
+      const article = renderHtml(page.blocks, verdicts, {
         ...rendering,
         url: source.url,
         lang: metadata.lang ?? undefined,
       });
+      const html = description
+        ? article.replace(/<\/article>/, `<p>${escapeHtml(description)}</p>\n</article>`)
+        : article;
       const comments = options.comments ? commentVerdicts(extraction) : null;
       if (!comments) return { contentType: "text/html; charset=utf-8", body: html };
       const section = renderHtmlFragment(page.blocks, comments, {
@@ -73,8 +80,8 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
         heuristic: classifierLabel(options.classifier),
         learned: learned ? (ingest?.kind ?? null) : false,
         kind: classification.page?.kind ?? null,
-        path: classification.path,
-        text: renderText(page.blocks, verdicts),
+        path: answerPath(extraction),
+        text: description ?? renderText(page.blocks, verdicts),
       };
       if (classification.page?.interstitial) body.interstitial = classification.page.interstitial;
       if (options.comments) body.comments = commentTexts(extraction);
@@ -94,6 +101,23 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
       };
     }
   }
+}
+
+/**
+ * The page's own description (JSON-LD, og: or meta description) when the page has no text to
+ * answer with: a script-rendered shell or an image-only page still answers with what it says it is,
+ * never an empty body. Null whenever any block is content.
+ */
+function descriptionAnswer({ prepared, classification, metadata }: Extraction): string | null {
+  if (!metadata.excerpt) return null;
+  const blocks = prepared.page.blocks;
+  const hasContent = classification.verdicts.some((v, i) => v.label === "content" && blocks[i]!.text.trim() !== "");
+  return hasContent ? null : metadata.excerpt;
+}
+
+/** Which step answered: the cascade's path, or `metadata` when the page's description stood in for its text. */
+export function answerPath(extraction: Extraction): AnswerPath | "metadata" {
+  return descriptionAnswer(extraction) === null ? extraction.classification.path : "metadata";
 }
 
 /**

@@ -94,3 +94,35 @@ describe("interstitials", () => {
     expect(((await stats.json()) as { documents: number }).documents).toBe(10);
   });
 });
+
+describe("a page without text", () => {
+  const SHELL = `<html><head><title>Weekly planner | Planly</title>
+<meta property="og:description" content="Plan your week in five minutes: tasks, habits & notes in one board.">
+</head><body><div id="root"></div><script src="/app.js"></script></body></html>`;
+  const DESCRIPTION = "Plan your week in five minutes: tasks, habits & notes in one board.";
+  const url = "https://planly.example/planner";
+  const render = async (format: string) =>
+    (
+      await SELF.fetch(`http://svc/extract?format=${format}&learn=0`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url, html: SHELL }),
+      })
+    ).text();
+
+  it("answers with its own description in every format, path metadata, never an empty body", async () => {
+    const res = await post(url, SHELL, "&learn=0");
+    expect(res.headers.get("x-extract-path")).toBe("metadata");
+    const json = (await res.json()) as Record<string, unknown>;
+    expect(json.text).toBe(DESCRIPTION);
+    expect(json.path).toBe("metadata");
+    expect((await render("text")).trim()).toBe(DESCRIPTION);
+    expect(await render("markdown")).toBe(`# Weekly planner\n\n${DESCRIPTION}\n`);
+    expect(await render("html")).toContain(`<p>${DESCRIPTION.replace("&", "&amp;")}</p>\n</article>`);
+  });
+
+  it("keeps the cascade's path when the page has text", async () => {
+    const res = await post("https://balcony.example/2024/tomatoes.html", BLOG, "&learn=0");
+    expect(res.headers.get("x-extract-path")).toBe("model");
+  });
+});
