@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { numberOption, parseCli } from "./lib/cli";
 import { corpusDir, DATA_DIR, isCorpusDir } from "./lib/corpus";
-import { crossValidate, CV_FOLDS, cvLine, summarizeCv } from "./lib/cv";
+import { crossValidate, CV_FOLDS, cvLine, summarizeCv, typeLines } from "./lib/cv";
 import { loadScorer, SCORER_PATH } from "./lib/scorer";
 import { prepareCorpora, trainingOptionsFromEnv, trainModel, TRAINING_CORPORA } from "./lib/training";
 
@@ -22,6 +22,8 @@ usage: npm run train [-- [options] [CORPUS ...]]
   --no-write   the default; accepted for old command lines
   --linear     logistic regressions instead of boosted trees
   --sweep      also print cross-validated F1 per decision threshold
+  --dump FILE  write every held-out page's F1 (corpus, site, id, type, position, hybrid, single-page) as JSON
+               lines, to find where the points go
   --help       this text
 Experiments (environment): GBDT_TREES, GBDT_TREES2, GBDT_DEPTH, GBDT_DEPTH2, GBDT_MIN_HESSIAN, GBDT_LR,
   MODEL_THRESHOLD, LABELS=trigram.`;
@@ -36,6 +38,7 @@ const { values, positionals } = parseCli(
     "no-write": { type: "boolean" },
     linear: { type: "boolean" },
     sweep: { type: "boolean" },
+    dump: { type: "string" },
   },
   { positionals: true },
 );
@@ -78,6 +81,11 @@ if (folds >= 2) {
     if (values.sweep) {
       console.log(`threshold sweep ${corpus}: ${SWEEP.map((t, i) => `${t}: ${s.sweep[i]!.toFixed(3)}`).join("  ")}`);
     }
+  }
+  for (const line of typeLines(scores)) console.log(`CV (grouped by site) ${line}`);
+  if (values.dump) {
+    writeFileSync(values.dump, scores.map(({ sweep: _sweep, ...s }) => JSON.stringify(s)).join("\n") + "\n");
+    console.log(`wrote ${scores.length} held-out scores to ${values.dump}`);
   }
 }
 

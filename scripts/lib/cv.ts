@@ -25,6 +25,8 @@ export function siteFold(site: string, folds: number): number {
 export interface HeldOutScore {
   corpus: string;
   site: string;
+  id: string;
+  type?: string;
   position: number;
   hybrid: number;
   singlePage: number;
@@ -56,6 +58,8 @@ export function crossValidate(
       scores.push({
         corpus: page.corpus,
         site: page.site,
+        id: page.id,
+        type: page.type,
         position: page.position,
         hybrid: hybrid(model),
         singlePage: prf(modelText(page, null, model, page.cold, page.url), page.gold).f1,
@@ -106,4 +110,19 @@ export function cvLine(corpus: string, s: CorpusCvSummary): string {
     `${corpus}: hybrid F1 ${s.hybrid.toFixed(3)}, single-page F1 ${s.singlePage.toFixed(3)}, ` +
     `curve ${curve("hybrid")} (single-page ${curve("singlePage")})`
   );
+}
+
+/** Mean held-out F1 per page type of the corpora that give one (`type` in index.jsonl). */
+export function typeLines(scores: readonly HeldOutScore[]): string[] {
+  const lines: string[] = [];
+  for (const corpus of [...new Set(scores.filter((s) => s.type).map((s) => s.corpus))].sort()) {
+    const own = scores.filter((s) => s.corpus === corpus && s.type);
+    const types = [...new Set(own.map((s) => s.type!))].sort();
+    const parts = types.map((t) => {
+      const of = own.filter((s) => s.type === t);
+      return `${t} ${mean(of.map((s) => s.hybrid)).toFixed(3)} (${of.length})`;
+    });
+    lines.push(`${corpus} by type: ${parts.join(", ")}`);
+  }
+  return lines;
 }

@@ -76,6 +76,9 @@ export interface TrainingPage {
   labels: Uint8Array;
   /** The page's URL key: the cascade reads its words to tell the page's kind. */
   url: string;
+  /** The corpus row's id and page type (article, forum, ...; only some corpora say), for per-type figures. */
+  id: string;
+  type?: string;
   /** The tree's evidence as the service's cascade reads it at this point of the stream (null: none yet). */
   evidence: BranchEvidence | null;
   treeSupport: number;
@@ -104,6 +107,8 @@ export function prepareCorpus(dir: string, tokens: Tokenize, labels: LabelRule):
       site,
       position: positionInSite,
       url: prepared.key.key,
+      id: row.id,
+      type: row.type,
       gold: row.gold,
       blocks,
       title,
