@@ -50,6 +50,8 @@ export interface Config {
   eviction: EvictionPolicy;
   feeds: FeedConfig;
   httpCache: HttpCacheConfig;
+  /** Origins browsers may call the API from (CORS_ORIGINS): "*" or a list of exact origins. */
+  corsOrigins: "*" | string[];
 }
 
 /**
@@ -112,7 +114,39 @@ export function parseConfig(env: Vars): Config {
       // The tree keeps learning: a cached answer older than a day would hide what it learned since.
       responseTtl: intVar(env, "RESPONSE_CACHE_TTL", 60, 0, 24 * 3600),
     },
+    corsOrigins: corsOrigins(env),
   };
+}
+
+/**
+ * CORS_ORIGINS: `*` (the default: keys are Bearer tokens, never cookies, so any page may call the
+ * API with its own key) or a comma list of origins such as `https://app.example.com`. An entry that
+ * is not a bare origin (a path, a wildcard inside) would never match a browser's Origin header, so
+ * it is a configuration error rather than a silently closed door.
+ */
+function corsOrigins(env: Vars): "*" | string[] {
+  const raw = typeof env.CORS_ORIGINS === "string" ? env.CORS_ORIGINS.trim() : "";
+  if (raw === "" || raw === "*") return "*";
+  return raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "")
+    .map((entry) => {
+      let origin: string | null = null;
+      try {
+        const url = new URL(entry);
+        // Browsers send plain host names (or IP literals): "*" or "_" would never match one.
+        if (/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) origin = url.origin;
+      } catch {
+        // reported below
+      }
+      if (!origin || origin === "null" || origin !== entry.replace(/\/$/, "").toLowerCase()) {
+        throw new ConfigError(
+          `CORS_ORIGINS must be "*" or a comma list of origins (scheme://host[:port]), got "${entry}"`,
+        );
+      }
+      return origin;
+    });
 }
 
 const parsed = new WeakMap<object, Config>();

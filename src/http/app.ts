@@ -12,13 +12,14 @@ import { extract, type PageSource } from "../service/extract";
 import { fetchError } from "../service/fetch-error";
 import { domainTreeStub } from "../store/stub";
 import { auth, hasValidKey } from "./auth";
+import { apiCors } from "./cors";
 import { errorResponse, responseForThrown } from "./errors";
 import { extractionResponse } from "./extract-response";
 import { mountFeedRoutes } from "./feed-routes";
+import { mountInspector } from "./inspector";
 import { headerGetter, parseOptions } from "./options";
 import { readCappedBody } from "./request-body";
 import { responseCache, type ExtractionRequest } from "./response-cache";
-import { usage } from "./usage";
 import type { AppEnv } from "./env";
 
 /** Browsers and proxies fold `//` in paths, so `/https:/example.com` must still work. */
@@ -37,6 +38,8 @@ export function createApp(): Hono<AppEnv> {
     configOf(c.env);
     await next();
   });
+  // Before any key check: a browser's preflight carries no Authorization (admin routes excluded, see cors.ts).
+  app.use("*", apiCors());
   app.notFound(() => errorResponse({ code: "not_found", message: "no such route; GET / lists the routes" }));
 
   // What GET /extract and the proxy route will extract: read once by the response cache (its key)
@@ -72,8 +75,8 @@ export function createApp(): Hono<AppEnv> {
     return extractionResponse(await extract({ env: c.env, trusted: true }, source, opts), opts);
   }
 
-  app.get("/", (c) => c.text(usage(new URL(c.req.url).origin)));
-  app.get("/favicon.ico", () => new Response(null, { status: 404 }));
+  // GET / (usage text for curl, the inspector page for a browser), its assets, and GET /inspect.
+  mountInspector(app);
 
   const admin = new Hono<AppEnv>();
   admin.use("*", auth({ scope: "admin" }));

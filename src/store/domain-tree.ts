@@ -12,6 +12,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { configOf } from "../config";
 import { DomainState, type EvictionPolicy, type HashedBlock, type IngestOutcome } from "../core/domain-state";
+import { domainFigures, type DomainFigures } from "../core/domain-figures";
 import { isTemplateOnly } from "../core/interstitial";
 import { branchEvidence, type BranchEvidence } from "../core/tree-evidence";
 import { packHashes, unpackHashes } from "./hash-codec";
@@ -221,6 +222,14 @@ export class DomainTree extends DurableObject<Env> {
       newest: range?.newest ?? null,
       policy: this.policy,
     };
+  }
+
+  /** Read-only figures for the inspector: documents, nodes, support along `branch`, learning curve. */
+  async figures(branch: string[]): Promise<DomainFigures & { bytes: number }> {
+    const domain = this.storedDomain();
+    const bytes = this.sql.databaseSize;
+    if (!domain) return { documents: 0, nodes: 0, oldest: null, newest: null, branch: [], curve: [], bytes };
+    return { ...domainFigures(this.load(domain), branch), bytes };
   }
 
   /** JSON text of SerializedDomainState: the tree's recursive type is too deep for RPC typing. */
