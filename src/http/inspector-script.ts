@@ -312,7 +312,7 @@ function showFigures(data, figures) {
     ["Documents held", figures.documents, "domain-documents"],
     ["Tree nodes", figures.nodes, "domain-nodes"],
     ["Support at this page's node", node ? node.support + " at " + node.node : "-", "domain-support"],
-    ["Branch", figures.branch.map((b) => b.node.split("/").pop() + " " + b.support).join(" \u203a ") || "-"],
+    ["Branch (support per node)", figures.branch.map((b) => b.node.split("/").pop() + " (" + b.support + ")").join(" \u203a ") || "-"],
     [
       "Blocks the tree decided",
       data.blocks.length ? percent(treeDecided / data.blocks.length) + " (" + treeDecided + " of " + data.blocks.length + ")" : "-",
