@@ -272,7 +272,8 @@ try {
   await worker.stop();
   await site.close();
 }
+const seconds = (performance.now() - started) / 1000;
 console.log(
-  `\n${failures.length ? `FAILED ${failures.length} check(s)` : "all checks passed"} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  `\n${failures.length ? `FAILED ${failures.length} check(s)` : "all checks passed"} in ${seconds.toFixed(1)} s`,
 );
 process.exit(failures.length ? 1 : 0);

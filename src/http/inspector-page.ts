@@ -29,7 +29,8 @@ const PAGE = `<!doctype html>
 <main>
 <form id="key-form" class="panel" hidden>
   <h2>API key</h2>
-  <p id="key-message">This service needs an API key. It is kept in this browser's local storage and sent as a Bearer token.</p>
+  <p id="key-message">This service needs an API key. It is kept in this browser's local storage and sent as a
+    Bearer token.</p>
   <label for="api-key">API key</label>
   <input id="api-key" name="apiKey" type="password" autocomplete="off" required>
   <button type="submit">Save key</button>
@@ -106,17 +107,32 @@ const PAGE = `<!doctype html>
   <section class="panel" aria-labelledby="output-heading">
     <h2 id="output-heading">Output</h2>
     <div role="tablist" aria-label="Output formats" id="tabs">
-      <button type="button" role="tab" id="tab-rendered" aria-controls="panel-rendered" data-tab="rendered">Rendered</button>
-      <button type="button" role="tab" id="tab-markdown" aria-controls="panel-markdown" data-tab="markdown">Markdown</button>
-      <button type="button" role="tab" id="tab-text" aria-controls="panel-text" data-tab="text">Text</button>
-      <button type="button" role="tab" id="tab-html" aria-controls="panel-html" data-tab="html">HTML</button>
-      <button type="button" role="tab" id="tab-json" aria-controls="panel-json" data-tab="json">JSON</button>
+      <button type="button" role="tab" id="tab-rendered" aria-controls="panel-rendered"
+        data-tab="rendered">Rendered</button>
+      <button type="button" role="tab" id="tab-markdown" aria-controls="panel-markdown"
+        data-tab="markdown">Markdown</button>
+      <button type="button" role="tab" id="tab-text" aria-controls="panel-text"
+        data-tab="text">Text</button>
+      <button type="button" role="tab" id="tab-html" aria-controls="panel-html"
+        data-tab="html">HTML</button>
+      <button type="button" role="tab" id="tab-json" aria-controls="panel-json"
+        data-tab="json">JSON</button>
     </div>
-    <div role="tabpanel" id="panel-rendered" aria-labelledby="tab-rendered" tabindex="0"><article id="rendered"></article></div>
-    <div role="tabpanel" id="panel-markdown" aria-labelledby="tab-markdown" tabindex="0" hidden><pre id="raw-markdown"></pre></div>
-    <div role="tabpanel" id="panel-text" aria-labelledby="tab-text" tabindex="0" hidden><pre id="raw-text"></pre></div>
-    <div role="tabpanel" id="panel-html" aria-labelledby="tab-html" tabindex="0" hidden><pre id="raw-html"></pre></div>
-    <div role="tabpanel" id="panel-json" aria-labelledby="tab-json" tabindex="0" hidden><pre id="raw-json"></pre></div>
+    <div role="tabpanel" id="panel-rendered" aria-labelledby="tab-rendered" tabindex="0">
+      <article id="rendered"></article>
+    </div>
+    <div role="tabpanel" id="panel-markdown" aria-labelledby="tab-markdown" tabindex="0" hidden>
+      <pre id="raw-markdown"></pre>
+    </div>
+    <div role="tabpanel" id="panel-text" aria-labelledby="tab-text" tabindex="0" hidden>
+      <pre id="raw-text"></pre>
+    </div>
+    <div role="tabpanel" id="panel-html" aria-labelledby="tab-html" tabindex="0" hidden>
+      <pre id="raw-html"></pre>
+    </div>
+    <div role="tabpanel" id="panel-json" aria-labelledby="tab-json" tabindex="0" hidden>
+      <pre id="raw-json"></pre>
+    </div>
   </section>
   <section class="panel" aria-labelledby="blocks-heading">
     <h2 id="blocks-heading">Blocks in page order</h2>
@@ -137,7 +153,8 @@ const PAGE = `<!doctype html>
 
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
 <rect width="32" height="32" rx="6" fill="#14532d"/>
-<path d="M16 5v22M16 12l-7 6M16 12l7 6M9 18v5M23 18v5" stroke="#fff" stroke-width="2.5" fill="none" stroke-linecap="round"/>
+<path d="M16 5v22M16 12l-7 6M16 12l7 6M9 18v5M23 18v5" stroke="#fff" stroke-width="2.5" fill="none"
+  stroke-linecap="round"/>
 </svg>
 `;
 
@@ -168,7 +185,8 @@ legend { font-weight: 600; padding: 0 .25rem; }
 .row { display: flex; flex-direction: column; gap: .25rem; margin-bottom: .75rem; }
 .row label { font-weight: 600; }
 input[type=url], input[type=password], textarea, select {
-  font: inherit; padding: .4rem .5rem; border: 1px solid #767676; border-radius: 4px; background: #fff; color: var(--ink);
+  font: inherit; padding: .4rem .5rem; border: 1px solid #767676; border-radius: 4px; background: #fff;
+  color: var(--ink);
 }
 textarea { font-family: ui-monospace, monospace; font-size: .9rem; }
 button { font: inherit; padding: .4rem 1rem; border-radius: 4px; border: 1px solid #14532d; background: #14532d;

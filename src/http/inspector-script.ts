@@ -189,7 +189,8 @@ async function run(state) {
   const body = state.mode === "html" ? { url: state.url, html: state.html } : undefined;
   try {
     // The first call teaches the tree (when asked to); the others only read, so the page counts once.
-    const first = await call("/extract", extractParams(state, "json", { debug: "1", learn: state.learn ? "1" : "0" }), body);
+    const teach = { debug: "1", learn: state.learn ? "1" : "0" };
+    const first = await call("/extract", extractParams(state, "json", teach), body);
     const data = await first.json();
     const reading = { learn: "0" };
     const [markdown, html, figures] = await Promise.all([
@@ -218,7 +219,8 @@ async function run(state) {
 function facts(list, pairs) {
   list.replaceChildren();
   for (const [name, value, id] of pairs) {
-    list.append(el("dt", {}, name), el("dd", { id }, value === null || value === undefined || value === "" ? "-" : value));
+    const shown = value === null || value === undefined || value === "" ? "-" : value;
+    list.append(el("dt", {}, name), el("dd", { id }, shown));
   }
 }
 
@@ -264,8 +266,9 @@ function showBlocks(data) {
     const by = decidedBy(block, data.path);
     const p = typeof block.p === "number" ? block.p.toFixed(3) : "-";
     const [icon, word] = verdictWord(block.label);
-    const summary = word + " \u00b7 decided by " + by + " \u00b7 " + block.rule +
-      (block.node ? " \u00b7 node " + block.node + " (count " + block.count + " of support " + block.support + ")" : "");
+    const counts = " (count " + block.count + " of " + block.support + ")";
+    const where = block.node ? " \u00b7 node " + block.node + counts : "";
+    const summary = word + " \u00b7 decided by " + by + " \u00b7 " + block.rule + where;
     const evidence = el("dl", { className: "evidence facts" });
     facts(evidence, [
       ["Verdict", block.label],
@@ -284,7 +287,13 @@ function showBlocks(data) {
     list.append(
       el(
         "li",
-        { className: "block", "data-verdict": verdict, "data-label": block.label, "data-decided-by": by, "data-index": i },
+        {
+          className: "block",
+          "data-verdict": verdict,
+          "data-label": block.label,
+          "data-decided-by": by,
+          "data-index": i,
+        },
         el(
           "details",
           {},
@@ -307,15 +316,17 @@ function showBlocks(data) {
 function showFigures(data, figures) {
   const treeDecided = data.blocks.filter((b) => decidedBy(b, data.path) === "tree").length;
   const node = figures.branch.length ? figures.branch[figures.branch.length - 1] : null;
+  const branch = figures.branch.map((b) => b.node.split("/").pop() + " (" + b.support + ")").join(" \u203a ");
+  const total = data.blocks.length;
   facts(byId("domain-facts"), [
     ["Domain", figures.domain, "domain-name"],
     ["Documents held", figures.documents, "domain-documents"],
     ["Tree nodes", figures.nodes, "domain-nodes"],
     ["Support at this page's node", node ? node.support + " at " + node.node : "-", "domain-support"],
-    ["Branch (support per node)", figures.branch.map((b) => b.node.split("/").pop() + " (" + b.support + ")").join(" \u203a ") || "-"],
+    ["Branch (support per node)", branch || "-"],
     [
       "Blocks the tree decided",
-      data.blocks.length ? percent(treeDecided / data.blocks.length) + " (" + treeDecided + " of " + data.blocks.length + ")" : "-",
+      total ? percent(treeDecided / total) + " (" + treeDecided + " of " + total + ")" : "-",
       "domain-tree-share",
     ],
     ["Storage", (figures.bytes / 1024).toFixed(0) + " KiB of SQLite"],
@@ -329,6 +340,8 @@ function svg(tag, attrs, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
+
+const LABEL = { "font-size": 12, fill: "#4a4a4a" };
 
 function drawCurve(curve) {
   const plot = byId("curve-plot");
@@ -350,10 +363,11 @@ function drawCurve(curve) {
   chart.append(svg("title", { id: "curve-title" }, "Template share per page, in arrival order"));
   for (const share of [0, 0.5, 1]) {
     chart.append(svg("line", { x1: left, x2: width - right, y1: y(share), y2: y(share), stroke: "#c8c8c8" }));
-    chart.append(svg("text", { x: left - 6, y: y(share) + 4, "text-anchor": "end", "font-size": 12, fill: "#4a4a4a" }, percent(share)));
+    chart.append(svg("text", { x: left - 6, y: y(share) + 4, "text-anchor": "end", ...LABEL }, percent(share)));
   }
-  chart.append(svg("text", { x: left, y: height - 8, "font-size": 12, fill: "#4a4a4a" }, "page 1"));
-  chart.append(svg("text", { x: width - right, y: height - 8, "text-anchor": "end", "font-size": 12, fill: "#4a4a4a" }, "page " + curve.length));
+  chart.append(svg("text", { x: left, y: height - 8, ...LABEL }, "page 1"));
+  const last = "page " + curve.length;
+  chart.append(svg("text", { x: width - right, y: height - 8, "text-anchor": "end", ...LABEL }, last));
   const points = curve.map((share, i) => x(i).toFixed(1) + "," + y(share).toFixed(1)).join(" ");
   chart.append(svg("polyline", { points, fill: "none", stroke: "#14532d", "stroke-width": 2.5 }));
   if (curve.length <= 80) {
@@ -367,9 +381,15 @@ function drawCurve(curve) {
 }
 
 // Tags copied from the service's (already sanitized) HTML; anything else is unwrapped, these are dropped whole.
-const KEEP = new Set(("h1 h2 h3 h4 h5 h6 p ul ol li blockquote pre code table thead tbody tfoot tr th td caption a em " +
-  "strong b i u s del ins sub sup small mark q cite abbr time br hr figure figcaption dl dt dd section article span div").split(" "));
-const DROP = new Set("script style template noscript iframe object embed svg math head title form input button select textarea".split(" "));
+const KEEP = new Set(
+  (
+    "h1 h2 h3 h4 h5 h6 p ul ol li blockquote pre code table thead tbody tfoot tr th td caption a em strong b i u s " +
+    "del ins sub sup small mark q cite abbr time br hr figure figcaption dl dt dd section article span div"
+  ).split(" "),
+);
+const DROP = new Set(
+  "script style template noscript iframe object embed svg math head title form input button select textarea".split(" "),
+);
 
 function copySafe(from, into) {
   for (const child of from.childNodes) {
@@ -411,7 +431,8 @@ function imageReference(img) {
   const alt = img.getAttribute("alt") || "";
   const label = "[image" + (alt ? ": " + alt : "") + "]";
   if (!/^https?:/i.test(src)) return el("span", { className: "image-ref" }, label);
-  return el("span", { className: "image-ref" }, label + " ", el("a", { href: src, rel: "noopener noreferrer nofollow" }, "open"));
+  const link = el("a", { href: src, rel: "noopener noreferrer nofollow" }, "open");
+  return el("span", { className: "image-ref" }, label + " ", link);
 }
 
 function showRendered(html) {
@@ -465,7 +486,8 @@ byId("tabs").addEventListener("click", (event) => {
   if (tab) selectTab(tab.dataset.tab, true);
 });
 byId("tabs").addEventListener("keydown", (event) => {
-  const at = TABS.indexOf(document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.tab : "");
+  const focused = document.activeElement;
+  const at = TABS.indexOf(focused && focused.dataset ? focused.dataset.tab : "");
   if (at < 0) return;
   const moves = { ArrowRight: 1, ArrowLeft: -1, Home: -at, End: TABS.length - 1 - at };
   if (!(event.key in moves)) return;

@@ -28,7 +28,7 @@ describe("GET / negotiates: the inspector for browsers, the usage text for curl"
     }
   });
 
-  it("answers a browser with the inspector page: form, verdict legend, own script and style, a strict CSP", async () => {
+  it("answers a browser with the inspector page: the form, its own script and style, a strict CSP", async () => {
     const res = await SELF.fetch("http://svc/", { headers: { accept: BROWSER_ACCEPT } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
