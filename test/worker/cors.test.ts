@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../src/config";
 import { createApp } from "../../src/http/app";
@@ -98,6 +98,30 @@ describe("CORS for browser clients of the API", () => {
     );
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+  });
+});
+
+describe("CORS with the response cache", () => {
+  it("never hands a listed origin's Allow-Origin to another origin on a cache hit", async () => {
+    const app = createApp();
+    const vars = { ...env, RESPONSE_CACHE_TTL: "60", CORS_ORIGINS: ORIGIN };
+    const path = `/extract?url=${encodeURIComponent("https://cors-cache.example.com/news/story-1.html")}`;
+    const get = async (origin: string) => {
+      const ctx = createExecutionContext();
+      const res = await app.request(path, { headers: { origin } }, vars, ctx);
+      await res.text();
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const first = await get(ORIGIN);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(first.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+    const other = await get("https://other.example");
+    expect(other.headers.get("x-cache")).toBe("HIT");
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+    const again = await get(ORIGIN);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(again.headers.get("access-control-allow-origin")).toBe(ORIGIN);
   });
 });
 
