@@ -45,9 +45,15 @@ describe("GET / negotiates: the inspector for browsers, the usage text for curl"
   });
 
   it("tells the page that a key is needed when API_KEY is set, and still serves it without one", async () => {
-    const res = await createApp().request("/", { headers: { accept: "text/html" } }, { ...env, API_KEY: "k1" });
+    const app = createApp();
+    const withKey = { ...env, API_KEY: "k1" };
+    const res = await app.request("/", { headers: { accept: "text/html" } }, withKey);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('data-key-required="1"');
+    // A browser cannot send the key when it loads the page's own files: they hold no data and need none.
+    for (const path of ["/inspector.js", "/inspector.css", "/favicon.ico"]) {
+      expect((await app.request(path, {}, withKey)).status, path).toBe(200);
+    }
   });
 
   it("serves the script, the style and the icon (both names) with their types", async () => {
