@@ -236,4 +236,10 @@ button:disabled { opacity: .6; cursor: progress; }
 .block .text { flex: 1; overflow-wrap: anywhere; }
 .block[data-verdict=boilerplate] .text { text-decoration: line-through; color: #4a4a4a; }
 .block .evidence { margin: 0 .5rem .5rem 2rem; font-size: .9rem; }
+@media (max-width: 40rem) {
+  .facts { grid-template-columns: 1fr; }
+  .facts dd { margin-bottom: .3rem; }
+  .block .evidence { margin-left: .5rem; }
+  [role=tablist] { flex-wrap: wrap; }
+}
 `;
