@@ -148,6 +148,13 @@ async function mainFlow(page: Page, worker: LocalWorker, site: LocalSite): Promi
   check(low.length === 0, `text contrast at least 4.5:1 (WCAG AA)${low.length ? `: ${low.join("; ")}` : ""}`);
 
   mkdirSync(OUT, { recursive: true });
+  // A phone's width: nothing sticks out sideways.
+  await page.setViewportSize({ width: 390, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(overflow <= 0, `fits a 390 px wide screen (overflow ${overflow} px)`);
+  await page.screenshot({ path: resolve(OUT, "inspector-narrow.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   await page.screenshot({ path: resolve(OUT, "inspector.png"), fullPage: true });
   console.log(`      screenshot: ${resolve(OUT, "inspector.png")}`);
 }
