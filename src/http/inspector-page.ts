@@ -241,5 +241,7 @@ button:disabled { opacity: .6; cursor: progress; }
   .facts dd { margin-bottom: .3rem; }
   .block .evidence { margin-left: .5rem; }
   [role=tablist] { flex-wrap: wrap; }
+  .block summary { flex-wrap: wrap; }
+  .block .text { flex-basis: 100%; }
 }
 `;
