@@ -46,12 +46,12 @@ export interface Config {
   apiKey: string | null;
   /** Admin routes need it and are disabled without it (ADMIN_KEY secret). */
   adminKey: string | null;
+  /** Origins browsers may call the API from (CORS_ORIGINS): "*" or a list of exact origins. */
+  corsOrigins: "*" | string[];
   fetch: FetchSettings;
   eviction: EvictionPolicy;
   feeds: FeedConfig;
   httpCache: HttpCacheConfig;
-  /** Origins browsers may call the API from (CORS_ORIGINS): "*" or a list of exact origins. */
-  corsOrigins: "*" | string[];
 }
 
 /**
@@ -89,6 +89,7 @@ export function parseConfig(env: Vars): Config {
   return {
     apiKey: secret(env, "API_KEY"),
     adminKey: secret(env, "ADMIN_KEY"),
+    corsOrigins: corsOrigins(env),
     fetch: {
       allowHosts: parseAllowHosts(typeof env.ALLOW_HOSTS === "string" ? env.ALLOW_HOSTS : ""),
       timeoutMs: intVar(env, "FETCH_TIMEOUT_MS", 10_000, 1),
@@ -114,8 +115,19 @@ export function parseConfig(env: Vars): Config {
       // The tree keeps learning: a cached answer older than a day would hide what it learned since.
       responseTtl: intVar(env, "RESPONSE_CACHE_TTL", 60, 0, 24 * 3600),
     },
-    corsOrigins: corsOrigins(env),
   };
+}
+
+const parsed = new WeakMap<object, Config>();
+
+/** The configuration of this environment, parsed on first use (throws ConfigError on a bad value). */
+export function configOf(env: Env): Config {
+  let config = parsed.get(env);
+  if (!config) {
+    config = parseConfig(env as unknown as Vars);
+    parsed.set(env, config);
+  }
+  return config;
 }
 
 /**
@@ -147,16 +159,4 @@ function corsOrigins(env: Vars): "*" | string[] {
       }
       return origin;
     });
-}
-
-const parsed = new WeakMap<object, Config>();
-
-/** The configuration of this environment, parsed on first use (throws ConfigError on a bad value). */
-export function configOf(env: Env): Config {
-  let config = parsed.get(env);
-  if (!config) {
-    config = parseConfig(env as unknown as Vars);
-    parsed.set(env, config);
-  }
-  return config;
 }

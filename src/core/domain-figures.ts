@@ -54,8 +54,8 @@ export function domainFigures(state: DomainState, branch: readonly string[]): Do
 }
 
 /** Share of each document's blocks (unique hashes) found in at least half of the documents before it. */
-export function learningCurve(documents: Iterable<{ hashes: readonly string[] }>): number[] {
-  const seen = new Map<string, number>();
+export function learningCurve(documents: Iterable<{ hashes: Iterable<string | number> }>): number[] {
+  const seen = new Map<string | number, number>();
   const curve: number[] = [];
   let earlier = 0;
   for (const doc of documents) {

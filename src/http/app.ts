@@ -12,11 +12,10 @@ import { extract, type PageSource } from "../service/extract";
 import { fetchError } from "../service/fetch-error";
 import { domainTreeStub } from "../store/stub";
 import { auth, hasValidKey } from "./auth";
-import { apiCors } from "./cors";
+import { mountBrowserSupport } from "./browser";
 import { errorResponse, responseForThrown } from "./errors";
 import { extractionResponse } from "./extract-response";
 import { mountFeedRoutes } from "./feed-routes";
-import { mountInspector } from "./inspector";
 import { headerGetter, parseOptions } from "./options";
 import { readCappedBody } from "./request-body";
 import { responseCache, type ExtractionRequest } from "./response-cache";
@@ -38,8 +37,8 @@ export function createApp(): Hono<AppEnv> {
     configOf(c.env);
     await next();
   });
-  // Before any key check: a browser's preflight carries no Authorization (admin routes excluded, see cors.ts).
-  app.use("*", apiCors());
+  // CORS, then GET / (usage text for curl, the inspector for a browser), its files and GET /inspect.
+  mountBrowserSupport(app);
   app.notFound(() => errorResponse({ code: "not_found", message: "no such route; GET / lists the routes" }));
 
   // What GET /extract and the proxy route will extract: read once by the response cache (its key)
@@ -74,9 +73,6 @@ export function createApp(): Hono<AppEnv> {
     };
     return extractionResponse(await extract({ env: c.env, trusted: true }, source, opts), opts);
   }
-
-  // GET / (usage text for curl, the inspector page for a browser), its assets, and GET /inspect.
-  mountInspector(app);
 
   const admin = new Hono<AppEnv>();
   admin.use("*", auth({ scope: "admin" }));

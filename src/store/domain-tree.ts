@@ -194,6 +194,14 @@ export class DomainTree extends DurableObject<Env> {
     });
   }
 
+  /** Read-only figures for the inspector: documents, nodes, support along `branch`, learning curve. */
+  async figures(branch: string[]): Promise<DomainFigures & { bytes: number }> {
+    const domain = this.storedDomain();
+    const bytes = this.sql.databaseSize;
+    if (!domain) return { documents: 0, nodes: 0, oldest: null, newest: null, branch: [], curve: [], bytes };
+    return { ...domainFigures(this.load(domain), branch), bytes };
+  }
+
   override async alarm(): Promise<void> {
     const domain = this.storedDomain();
     if (!domain) return;
@@ -222,14 +230,6 @@ export class DomainTree extends DurableObject<Env> {
       newest: range?.newest ?? null,
       policy: this.policy,
     };
-  }
-
-  /** Read-only figures for the inspector: documents, nodes, support along `branch`, learning curve. */
-  async figures(branch: string[]): Promise<DomainFigures & { bytes: number }> {
-    const domain = this.storedDomain();
-    const bytes = this.sql.databaseSize;
-    if (!domain) return { documents: 0, nodes: 0, oldest: null, newest: null, branch: [], curve: [], bytes };
-    return { ...domainFigures(this.load(domain), branch), bytes };
   }
 
   /** JSON text of SerializedDomainState: the tree's recursive type is too deep for RPC typing. */
