@@ -12,8 +12,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { configOf } from "../config";
 import { DomainState, type EvictionPolicy, type HashedBlock, type IngestOutcome } from "../core/domain-state";
-import { domainFigures, type DomainFigures } from "../core/domain-figures";
 import { isTemplateOnly } from "../core/interstitial";
+import { domainFigures, type DomainFigures } from "../core/domain-figures";
 import { branchEvidence, type BranchEvidence } from "../core/tree-evidence";
 import { packHashes, unpackHashes } from "./hash-codec";
 import { migrate, SCHEMA_VERSION } from "./schema";
