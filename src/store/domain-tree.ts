@@ -197,9 +197,8 @@ export class DomainTree extends DurableObject<Env> {
   /** Read-only figures for the inspector: documents, nodes, support along `branch`, learning curve. */
   async figures(branch: string[]): Promise<DomainFigures & { bytes: number }> {
     const domain = this.storedDomain();
-    const bytes = this.sql.databaseSize;
-    if (!domain) return { documents: 0, nodes: 0, oldest: null, newest: null, branch: [], curve: [], bytes };
-    return { ...domainFigures(this.load(domain), branch), bytes };
+    if (!domain) return { documents: 0, nodes: 0, oldest: null, newest: null, branch: [], curve: [], bytes: 0 };
+    return { ...domainFigures(this.load(domain), branch), bytes: this.sql.databaseSize };
   }
 
   override async alarm(): Promise<void> {

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { CURVE_MAX_DOCUMENTS, domainFigures, learningCurve } from "../../src/core/domain-figures";
 import { DomainState } from "../../src/core/domain-state";
 
-const doc = (...hashes: string[]) => ({ hashes });
+/** Names stand for blocks; the store's hashes are 32-bit, 8 hex digits. */
+const hash = (name: string) =>
+  [...name]
+    .reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7)
+    .toString(16)
+    .padStart(8, "0");
+const doc = (...names: string[]) => ({ hashes: names.map(hash) });
 
 describe("learningCurve", () => {
   it("is 0 for the first page, then the share of blocks found in at least half of the earlier pages", () => {
@@ -22,6 +28,7 @@ describe("learningCurve", () => {
 
   it("stops after CURVE_MAX_DOCUMENTS pages", () => {
     const docs = Array.from({ length: CURVE_MAX_DOCUMENTS + 20 }, (_, i) => doc("nav", `own-${i}`));
+    expect(new Set(docs.map((d) => d.hashes[1])).size).toBe(docs.length);
     expect(learningCurve(docs)).toHaveLength(CURVE_MAX_DOCUMENTS);
   });
 });
@@ -29,7 +36,7 @@ describe("learningCurve", () => {
 describe("domainFigures", () => {
   it("reports documents, nodes and the support along the branch as far as the tree has nodes", () => {
     const state = new DomainState("example.com");
-    const block = (hash: string) => ({ hash, chars: 40 });
+    const block = (name: string) => ({ hash: hash(name), chars: 40 });
     state.ingest("https://example.com/news/1", ["news"], [block("nav"), block("a")], 1000);
     state.ingest("https://example.com/news/2", ["news"], [block("nav"), block("b")], 2000);
     state.ingest("https://example.com/sport/3", ["sport"], [block("nav"), block("c")], 3000);
