@@ -46,6 +46,8 @@ export interface Config {
   apiKey: string | null;
   /** Admin routes need it and are disabled without it (ADMIN_KEY secret). */
   adminKey: string | null;
+  /** Origins browsers may call the API from (CORS_ORIGINS): "*" or a list of exact origins. */
+  corsOrigins: "*" | string[];
   fetch: FetchSettings;
   eviction: EvictionPolicy;
   feeds: FeedConfig;
@@ -87,6 +89,7 @@ export function parseConfig(env: Vars): Config {
   return {
     apiKey: secret(env, "API_KEY"),
     adminKey: secret(env, "ADMIN_KEY"),
+    corsOrigins: corsOrigins(env),
     fetch: {
       allowHosts: parseAllowHosts(typeof env.ALLOW_HOSTS === "string" ? env.ALLOW_HOSTS : ""),
       timeoutMs: intVar(env, "FETCH_TIMEOUT_MS", 10_000, 1),
@@ -125,4 +128,35 @@ export function configOf(env: Env): Config {
     parsed.set(env, config);
   }
   return config;
+}
+
+/**
+ * CORS_ORIGINS: `*` (the default: keys are Bearer tokens, never cookies, so any page may call the
+ * API with its own key) or a comma list of origins such as `https://app.example.com`. An entry that
+ * is not a bare origin (a path, a wildcard inside) would never match a browser's Origin header, so
+ * it is a configuration error rather than a silently closed door.
+ */
+function corsOrigins(env: Vars): "*" | string[] {
+  const raw = typeof env.CORS_ORIGINS === "string" ? env.CORS_ORIGINS.trim() : "";
+  if (raw === "" || raw === "*") return "*";
+  return raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "")
+    .map((entry) => {
+      let origin: string | null = null;
+      try {
+        const url = new URL(entry);
+        // Browsers send plain host names (or IP literals): "*" or "_" would never match one.
+        if (/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) origin = url.origin;
+      } catch {
+        // reported below
+      }
+      if (!origin || origin === "null" || origin !== entry.replace(/\/$/, "").toLowerCase()) {
+        throw new ConfigError(
+          `CORS_ORIGINS must be "*" or a comma list of origins (scheme://host[:port]), got "${entry}"`,
+        );
+      }
+      return origin;
+    });
 }

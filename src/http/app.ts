@@ -12,13 +12,13 @@ import { extract, type PageSource } from "../service/extract";
 import { fetchError } from "../service/fetch-error";
 import { domainTreeStub } from "../store/stub";
 import { auth, hasValidKey } from "./auth";
+import { mountBrowserSupport } from "./browser";
 import { errorResponse, responseForThrown } from "./errors";
 import { extractionResponse } from "./extract-response";
 import { mountFeedRoutes } from "./feed-routes";
 import { headerGetter, parseOptions } from "./options";
 import { readCappedBody } from "./request-body";
 import { responseCache, type ExtractionRequest } from "./response-cache";
-import { usage } from "./usage";
 import type { AppEnv } from "./env";
 
 /** Browsers and proxies fold `//` in paths, so `/https:/example.com` must still work. */
@@ -37,6 +37,8 @@ export function createApp(): Hono<AppEnv> {
     configOf(c.env);
     await next();
   });
+  // CORS, then GET / (usage text for curl, the inspector for a browser), its files and GET /inspect.
+  mountBrowserSupport(app);
   app.notFound(() => errorResponse({ code: "not_found", message: "no such route; GET / lists the routes" }));
 
   // What GET /extract and the proxy route will extract: read once by the response cache (its key)
@@ -71,9 +73,6 @@ export function createApp(): Hono<AppEnv> {
     };
     return extractionResponse(await extract({ env: c.env, trusted: true }, source, opts), opts);
   }
-
-  app.get("/", (c) => c.text(usage(new URL(c.req.url).origin)));
-  app.get("/favicon.ico", () => new Response(null, { status: 404 }));
 
   const admin = new Hono<AppEnv>();
   admin.use("*", auth({ scope: "admin" }));

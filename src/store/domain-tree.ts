@@ -13,6 +13,7 @@ import { DurableObject } from "cloudflare:workers";
 import { configOf } from "../config";
 import { DomainState, type EvictionPolicy, type HashedBlock, type IngestOutcome } from "../core/domain-state";
 import { isTemplateOnly } from "../core/interstitial";
+import { domainFigures, type DomainFigures } from "../core/domain-figures";
 import { branchEvidence, type BranchEvidence } from "../core/tree-evidence";
 import { packHashes, unpackHashes } from "./hash-codec";
 import { migrate, SCHEMA_VERSION } from "./schema";
@@ -191,6 +192,13 @@ export class DomainTree extends DurableObject<Env> {
     void this.ctx.storage.getAlarm().then((at) => {
       if (at === null) return this.ctx.storage.setAlarm(now + DAY_MS);
     });
+  }
+
+  /** Read-only figures for the inspector: documents, nodes, support along `branch`, learning curve. */
+  async figures(branch: string[]): Promise<DomainFigures & { bytes: number }> {
+    const domain = this.storedDomain();
+    if (!domain) return { documents: 0, nodes: 0, oldest: null, newest: null, branch: [], curve: [], bytes: 0 };
+    return { ...domainFigures(this.load(domain), branch), bytes: this.sql.databaseSize };
   }
 
   override async alarm(): Promise<void> {
