@@ -2,20 +2,38 @@
  * The URL Tree of one domain (paper §4). The root is the domain node; below it hang the host labels
  * under the registrable domain and then the path segments of URL keys. Every node on a document's
  * branch counts the documents below it (`docs`, the paper's n_s) and, per unique block hash, how
- * many of those documents contained the block (the paper's c(b)).
+ * many of those documents contained the block (the paper's c(b)), in a compact CountTable keyed
+ * by the 32-bit hash (./count-table.ts explains the memory).
  *
- * Invariant (tested by recount): at every node, counts[h] equals the number of held documents on
+ * Invariant (tested by recount): at every node, count(h) equals the number of held documents on
  * that node's subtree whose hash set contains h, and docs equals the number of such documents.
  */
+import { CountTable } from "./count-table";
+import { hashToU32, u32ToHash } from "./hash-u32";
 
 export class TreeNode {
   docs = 0;
-  readonly counts = new Map<string, number>();
+  readonly table = new CountTable();
   readonly children = new Map<string, TreeNode>();
   constructor(readonly segment: string) {}
 
+  /** c(b) by the hash's hex form, as it crosses the RPC boundary. */
   count(hash: string): number {
-    return this.counts.get(hash) ?? 0;
+    return this.table.get(hashToU32(hash));
+  }
+
+  countOf(hash: number): number {
+    return this.table.get(hash);
+  }
+
+  /** Distinct hashes counted at this node. */
+  get distinctHashes(): number {
+    return this.table.size;
+  }
+
+  /** Every (hex hash, count) pair: for serialization and tests, not the hot path. */
+  *counts(): IterableIterator<[string, number]> {
+    for (const [h, c] of this.table.entries()) yield [u32ToHash(h), c];
   }
 }
 
@@ -46,30 +64,25 @@ export class UrlTree {
     return out;
   }
 
-  /** Adds one document: n_s + 1 on every node of its branch and c(b) + 1 per unique hash. */
-  insertDocument(branch: readonly string[], uniqueHashes: Iterable<string>): void {
+  /** Adds one document: n_s + 1 on every node of its branch and c(b) + 1 per hash (unique: the caller's duty). */
+  insertDocument(branch: readonly string[], uniqueHashes: ArrayLike<number>): void {
     const path = this.nodes(branch, true);
     for (const node of path) node.docs++;
-    this.addHashes(path, uniqueHashes);
+    addHashes(path, uniqueHashes);
   }
 
   /** Adds hashes without counting a document: a revision's new text (production notes). */
-  addRevisionHashes(branch: readonly string[], uniqueHashes: Iterable<string>): void {
-    this.addHashes(this.nodes(branch, true), uniqueHashes);
+  addRevisionHashes(branch: readonly string[], uniqueHashes: ArrayLike<number>): void {
+    addHashes(this.nodes(branch, true), uniqueHashes);
   }
 
   /** Exactly undoes what insertDocument and addRevisionHashes added for one document; cuts emptied branches. */
-  removeDocument(branch: readonly string[], uniqueHashes: Iterable<string>): void {
+  removeDocument(branch: readonly string[], uniqueHashes: ArrayLike<number>): void {
     const path = this.nodes(branch, false);
     if (path.length !== branch.length + 1) throw new Error("removeDocument: branch not in tree");
-    const hashes = [...uniqueHashes];
     for (const node of path) {
       node.docs--;
-      for (const h of hashes) {
-        const c = node.counts.get(h) ?? 0;
-        if (c <= 1) node.counts.delete(h);
-        else node.counts.set(h, c - 1);
-      }
+      for (let i = 0; i < uniqueHashes.length; i++) node.table.decrement(uniqueHashes[i]!);
     }
     for (let i = path.length - 1; i >= 1; i--) {
       const node = path[i]!;
@@ -78,21 +91,26 @@ export class UrlTree {
     }
   }
 
-  private addHashes(path: TreeNode[], uniqueHashes: Iterable<string>): void {
-    const hashes = [...uniqueHashes];
-    for (const node of path) {
-      for (const h of hashes) node.counts.set(h, (node.counts.get(h) ?? 0) + 1);
-    }
-  }
-
   nodeCount(): number {
     let n = 0;
+    for (const _ of this.walk()) n++;
+    return n;
+  }
+
+  /** Every node, depth first, the root first. */
+  *walk(): IterableIterator<TreeNode> {
     const stack = [this.root];
     while (stack.length) {
       const node = stack.pop()!;
-      n++;
+      yield node;
       for (const child of node.children.values()) stack.push(child);
     }
+  }
+
+  /** Bytes of all count tables (typed arrays only): the bulk of the tree's memory, for reports. */
+  tableBytes(): number {
+    let n = 0;
+    for (const node of this.walk()) n += node.table.byteLength;
     return n;
   }
 
@@ -100,7 +118,7 @@ export class UrlTree {
     const write = (node: TreeNode): SerializedNode => [
       node.segment,
       node.docs,
-      [...node.counts],
+      [...node.counts()],
       [...node.children.values()].map(write),
     ];
     return write(this.root);
@@ -110,7 +128,7 @@ export class UrlTree {
     const tree = new UrlTree(data[0]);
     const read = (into: TreeNode, src: SerializedNode): void => {
       into.docs = src[1];
-      for (const [h, c] of src[2]) into.counts.set(h, c);
+      for (const [h, c] of src[2]) into.table.set(hashToU32(h), c);
       for (const childData of src[3]) {
         const child = new TreeNode(childData[0]);
         into.children.set(child.segment, child);
@@ -119,5 +137,11 @@ export class UrlTree {
     };
     read(tree.root, data);
     return tree;
+  }
+}
+
+function addHashes(path: TreeNode[], uniqueHashes: ArrayLike<number>): void {
+  for (const node of path) {
+    for (let i = 0; i < uniqueHashes.length; i++) node.table.increment(uniqueHashes[i]!);
   }
 }
