@@ -1,93 +1,216 @@
 /**
- * The c(b) counts of one URL Tree node: an open-addressing hash table from 32-bit block hash to
- * count, in two typed arrays (linear probing, backward-shift deletion, so no tombstones).
+ * The c(b) counts of one URL Tree node, keyed by 32-bit block hash, in typed arrays.
  *
- * Why this shape: a domain at the 10,000-document cap holds over a million (node, block) counts and
- * about nine in ten of them are 1. A `Map<string, number>` spends ~70 bytes on each (a boxed key
- * string plus the entry); here an entry is 4 bytes of key and 1 byte of count, about 8 bytes at the
- * table's load. Counts of 255 or more (template blocks high in the tree, a few hundred per domain)
- * keep their true value in a small overflow map; a count byte of 0 marks a free slot, so every
- * 32-bit value, 0 included, can be a key. Counts stay exact.
+ * Why this shape: a domain at the 10,000-document cap holds over two million (node, block) counts
+ * and about nine in ten of them are 1. A `Map<string, number>` spends ~70 bytes on each (a key
+ * string plus the entry). Here a count of 1 is implied by membership in a set of keys (4 bytes a
+ * slot), and only counts of 2 or more are stored, in a second table (4 bytes of key, 1 of count; a
+ * count of 255 or more keeps its true value in a small overflow map: template blocks high in the
+ * tree, a few hundred per domain). Both are open-addressing tables (linear probing, backward-shift
+ * deletion, no tombstones) grown by half and shrunk when mostly empty, about 6 bytes per count.
+ * Counts stay exact.
  */
 
 const MIN_CAPACITY = 8;
 /** The count byte meaning "the count is in `overflow`". */
 const OVERFLOW = 255;
+const TWO_32 = 4294967296;
 
-export class CountTable {
-  private keys: Uint32Array;
-  private bytes: Uint8Array;
+/** A slot for a hash in a table of `capacity` slots (any size, not only powers of two). */
+function home(hash: number, capacity: number): number {
+  // Fibonacci mixing (block hashes are mixed already; this spreads sequential test hashes), then a
+  // multiply-shift range reduction: a fraction below 1 times the capacity, always below it.
+  return Math.floor(((Math.imul(hash, 0x9e3779b1) >>> 0) / TWO_32) * capacity);
+}
+
+/** Whether the entry at `j`, whose home is `h`, may move back to `hole` (h not cyclically in (hole, j]). */
+function mayMoveBack(hole: number, j: number, h: number): boolean {
+  return hole <= j ? !(hole < h && h <= j) : !(hole < h || h <= j);
+}
+
+const grown = (capacity: number) => Math.ceil(capacity * 1.5);
+/** Grow above 80% full; shrink below 20% (to 40% full after the move). */
+const overfull = (used: number, capacity: number) => used * 5 > capacity * 4;
+const underfull = (used: number, capacity: number) => capacity > MIN_CAPACITY && used * 5 < capacity;
+
+/** A set of 32-bit keys. Slot value 0 means free; the key 0 itself is kept in a flag. */
+class KeySet {
+  private keys = new Uint32Array(MIN_CAPACITY);
+  private used = 0;
+  private hasZero = false;
+
+  get size(): number {
+    return this.used + (this.hasZero ? 1 : 0);
+  }
+
+  get byteLength(): number {
+    return this.keys.byteLength;
+  }
+
+  has(key: number): boolean {
+    if (key === 0) return this.hasZero;
+    const keys = this.keys;
+    const cap = keys.length;
+    for (let i = home(key, cap); ; i = i + 1 === cap ? 0 : i + 1) {
+      const k = keys[i]!;
+      if (k === key) return true;
+      if (k === 0) return false;
+    }
+  }
+
+  /** Makes room for `n` keys in all, so that adding them never rehashes (a bulk build). */
+  reserve(n: number): void {
+    const capacity = Math.ceil((n * 5) / 4) + 1;
+    if (capacity > this.keys.length) this.resize(capacity);
+  }
+
+  /** Gives back what a reserve did not use. */
+  fit(): void {
+    if (underfull(this.used, this.keys.length)) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 5) / 2)));
+  }
+
+  /** Adds a key known to be absent. */
+  add(key: number): void {
+    if (key === 0) {
+      this.hasZero = true;
+      return;
+    }
+    if (overfull(this.used + 1, this.keys.length)) this.resize(grown(this.keys.length));
+    this.place(key);
+    this.used++;
+  }
+
+  /**
+   * Adds the key when absent (true); removes it when present (false). One probe for the tree's
+   * common step: a hash's first count, or its promotion from 1 to 2.
+   */
+  toggle(key: number): boolean {
+    if (key === 0) return (this.hasZero = !this.hasZero);
+    const keys = this.keys;
+    const cap = keys.length;
+    for (let i = home(key, cap); ; i = i + 1 === cap ? 0 : i + 1) {
+      const k = keys[i]!;
+      if (k === key) {
+        this.delete(key);
+        return false;
+      }
+      if (k === 0) {
+        if (overfull(this.used + 1, cap)) {
+          this.resize(grown(cap));
+          this.place(key);
+        } else keys[i] = key;
+        this.used++;
+        return true;
+      }
+    }
+  }
+
+  /** Removes a key; false when it was absent. */
+  delete(key: number): boolean {
+    if (key === 0) {
+      const had = this.hasZero;
+      this.hasZero = false;
+      return had;
+    }
+    const keys = this.keys;
+    const cap = keys.length;
+    let hole = home(key, cap);
+    while (keys[hole] !== key) {
+      if (keys[hole] === 0) return false;
+      hole = hole + 1 === cap ? 0 : hole + 1;
+    }
+    for (let j = hole + 1 === cap ? 0 : hole + 1; keys[j] !== 0; j = j + 1 === cap ? 0 : j + 1) {
+      if (!mayMoveBack(hole, j, home(keys[j]!, cap))) continue;
+      keys[hole] = keys[j]!;
+      hole = j;
+    }
+    keys[hole] = 0;
+    this.used--;
+    if (underfull(this.used, cap)) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 5) / 2)));
+    return true;
+  }
+
+  *values(): IterableIterator<number> {
+    if (this.hasZero) yield 0;
+    for (const k of this.keys) if (k !== 0) yield k;
+  }
+
+  private place(key: number): void {
+    const keys = this.keys;
+    const cap = keys.length;
+    let i = home(key, cap);
+    while (keys[i] !== 0) i = i + 1 === cap ? 0 : i + 1;
+    keys[i] = key;
+  }
+
+  private resize(capacity: number): void {
+    const old = this.keys;
+    this.keys = new Uint32Array(capacity);
+    for (const k of old) if (k !== 0) this.place(k);
+  }
+}
+
+/** Counts of 2 or more: key and count byte per slot; count byte 0 means free. */
+class ManyCounts {
+  private keys = new Uint32Array(MIN_CAPACITY);
+  private bytes = new Uint8Array(MIN_CAPACITY);
   private overflow: Map<number, number> | null = null;
   private used = 0;
 
-  constructor(capacity = MIN_CAPACITY) {
-    this.keys = new Uint32Array(capacity);
-    this.bytes = new Uint8Array(capacity);
-  }
-
-  /** Distinct hashes with a count above zero. */
   get size(): number {
     return this.used;
   }
 
-  /** Bytes held by the table's arrays (the overflow map counted roughly): for memory reports. */
   get byteLength(): number {
     return this.keys.byteLength + this.bytes.byteLength + (this.overflow ? this.overflow.size * 40 : 0);
   }
 
-  get(hash: number): number {
-    const i = this.find(hash);
+  /** The count, or 0 when the key is not here. */
+  get(key: number): number {
+    const i = this.find(key);
     if (i < 0) return 0;
     const b = this.bytes[i]!;
-    return b === OVERFLOW ? this.overflow!.get(hash)! : b;
+    return b === OVERFLOW ? this.overflow!.get(key)! : b;
   }
 
-  /** Adds one to the hash's count. */
-  increment(hash: number): void {
-    const i = this.find(hash);
-    if (i >= 0) {
-      this.store(i, hash, this.countAt(i, hash) + 1);
-      return;
+  /** Sets the count of a key (count >= 1; the caller removes with `delete`). */
+  set(key: number, count: number): void {
+    let i = this.find(key);
+    if (i < 0) {
+      if (overfull(this.used + 1, this.keys.length)) this.resize(grown(this.keys.length));
+      i = this.freeSlot(key);
+      this.used++;
     }
-    if ((this.used + 1) * 4 > this.keys.length * 3) this.resize(this.keys.length * 2);
-    this.store(this.freeSlot(hash), hash, 1);
-    this.used++;
+    this.keys[i] = key;
+    if (count < OVERFLOW) {
+      this.bytes[i] = count;
+      this.overflow?.delete(key);
+    } else {
+      this.bytes[i] = OVERFLOW;
+      (this.overflow ??= new Map()).set(key, count);
+    }
   }
 
-  /** Subtracts one from the hash's count; the entry goes at zero. Throws when the hash is absent. */
-  decrement(hash: number): void {
-    const i = this.find(hash);
-    if (i < 0) throw new Error(`CountTable.decrement: hash ${hash} has no count`);
-    const c = this.countAt(i, hash);
-    if (c > 1) {
-      this.store(i, hash, c - 1);
-      return;
+  delete(key: number): void {
+    const i = this.find(key);
+    if (i < 0) return;
+    const keys = this.keys;
+    const bytes = this.bytes;
+    const cap = keys.length;
+    if (bytes[i] === OVERFLOW) this.overflow!.delete(key);
+    let hole = i;
+    for (let j = hole + 1 === cap ? 0 : hole + 1; bytes[j] !== 0; j = j + 1 === cap ? 0 : j + 1) {
+      if (!mayMoveBack(hole, j, home(keys[j]!, cap))) continue;
+      keys[hole] = keys[j]!;
+      bytes[hole] = bytes[j]!;
+      hole = j;
     }
-    this.deleteSlot(i);
+    bytes[hole] = 0;
+    keys[hole] = 0;
     this.used--;
-    // A node that lost most of its documents gives the memory back.
-    if (this.keys.length > MIN_CAPACITY && this.used * 8 < this.keys.length) this.resize(this.keys.length / 2);
+    if (underfull(this.used, cap)) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 5) / 2)));
   }
 
-  /** Sets a count outright (a deserialized tree); 0 removes the entry. */
-  set(hash: number, count: number): void {
-    if (!Number.isInteger(count) || count < 0) throw new Error(`CountTable.set: bad count ${count}`);
-    const i = this.find(hash);
-    if (i >= 0) {
-      if (count > 0) this.store(i, hash, count);
-      else {
-        this.deleteSlot(i);
-        this.used--;
-      }
-      return;
-    }
-    if (count === 0) return;
-    if ((this.used + 1) * 4 > this.keys.length * 3) this.resize(this.keys.length * 2);
-    this.store(this.freeSlot(hash), hash, count);
-    this.used++;
-  }
-
-  /** Every (hash, count) pair, in slot order. */
   *entries(): IterableIterator<[number, number]> {
     for (let i = 0; i < this.keys.length; i++) {
       const b = this.bytes[i]!;
@@ -95,58 +218,21 @@ export class CountTable {
     }
   }
 
-  private slotOf(hash: number): number {
-    // Fibonacci hashing: block hashes are already well mixed, this only spreads sequential test hashes.
-    return (Math.imul(hash, 0x9e3779b1) >>> 0) & (this.keys.length - 1);
-  }
-
-  private find(hash: number): number {
-    const mask = this.keys.length - 1;
-    for (let i = this.slotOf(hash); ; i = (i + 1) & mask) {
-      if (this.bytes[i] === 0) return -1;
-      if (this.keys[i] === hash) return i;
+  private find(key: number): number {
+    const keys = this.keys;
+    const bytes = this.bytes;
+    const cap = keys.length;
+    for (let i = home(key, cap); ; i = i + 1 === cap ? 0 : i + 1) {
+      if (bytes[i] === 0) return -1;
+      if (keys[i] === key) return i;
     }
   }
 
-  private freeSlot(hash: number): number {
-    const mask = this.keys.length - 1;
-    let i = this.slotOf(hash);
-    while (this.bytes[i] !== 0) i = (i + 1) & mask;
+  private freeSlot(key: number): number {
+    const cap = this.keys.length;
+    let i = home(key, cap);
+    while (this.bytes[i] !== 0) i = i + 1 === cap ? 0 : i + 1;
     return i;
-  }
-
-  private countAt(i: number, hash: number): number {
-    const b = this.bytes[i]!;
-    return b === OVERFLOW ? this.overflow!.get(hash)! : b;
-  }
-
-  private store(i: number, hash: number, count: number): void {
-    this.keys[i] = hash;
-    if (count < OVERFLOW) {
-      this.bytes[i] = count;
-      this.overflow?.delete(hash);
-    } else {
-      this.bytes[i] = OVERFLOW;
-      (this.overflow ??= new Map()).set(hash, count);
-    }
-  }
-
-  /** Backward-shift deletion: later entries of the probe run move up, so lookups never need tombstones. */
-  private deleteSlot(i: number): void {
-    const mask = this.keys.length - 1;
-    if (this.bytes[i] === OVERFLOW) this.overflow!.delete(this.keys[i]!);
-    let hole = i;
-    for (let j = (i + 1) & mask; this.bytes[j] !== 0; j = (j + 1) & mask) {
-      const home = this.slotOf(this.keys[j]!);
-      // The entry at j may move to the hole only if its home slot is not cyclically in (hole, j].
-      const stays = hole <= j ? hole < home && home <= j : hole < home || home <= j;
-      if (stays) continue;
-      this.keys[hole] = this.keys[j]!;
-      this.bytes[hole] = this.bytes[j]!;
-      hole = j;
-    }
-    this.bytes[hole] = 0;
-    this.keys[hole] = 0;
   }
 
   private resize(capacity: number): void {
@@ -160,5 +246,68 @@ export class CountTable {
       this.keys[slot] = oldKeys[i]!;
       this.bytes[slot] = oldBytes[i]!;
     }
+  }
+}
+
+export class CountTable {
+  private readonly ones = new KeySet();
+  /** Created on the first count of 2: most deep nodes never need it. */
+  private many: ManyCounts | null = null;
+
+  /** Distinct hashes with a count above zero. */
+  get size(): number {
+    return this.ones.size + (this.many?.size ?? 0);
+  }
+
+  /** Bytes held by the table's arrays (the overflow map counted roughly): for memory reports. */
+  get byteLength(): number {
+    return this.ones.byteLength + (this.many?.byteLength ?? 0);
+  }
+
+  get(hash: number): number {
+    const c = this.many?.get(hash) ?? 0;
+    if (c > 0) return c;
+    return this.ones.has(hash) ? 1 : 0;
+  }
+
+  /** Adds one to the hash's count. */
+  increment(hash: number): void {
+    const c = this.many?.get(hash) ?? 0;
+    if (c > 0) this.many!.set(hash, c + 1);
+    else if (!this.ones.toggle(hash)) (this.many ??= new ManyCounts()).set(hash, 2);
+  }
+
+  /** Subtracts one from the hash's count; the entry goes at zero. Throws when the hash is absent. */
+  decrement(hash: number): void {
+    const c = this.many?.get(hash) ?? 0;
+    if (c > 2) this.many!.set(hash, c - 1);
+    else if (c === 2) {
+      this.many!.delete(hash);
+      this.ones.add(hash);
+    } else if (!this.ones.delete(hash)) throw new Error(`CountTable.decrement: hash ${hash} has no count`);
+  }
+
+  /** Sets a count outright (a deserialized tree); 0 removes the entry. */
+  set(hash: number, count: number): void {
+    if (!Number.isInteger(count) || count < 0) throw new Error(`CountTable.set: bad count ${count}`);
+    this.many?.delete(hash);
+    this.ones.delete(hash);
+    if (count === 1) this.ones.add(hash);
+    else if (count > 1) (this.many ??= new ManyCounts()).set(hash, count);
+  }
+
+  /** Room for `n` distinct hashes before a bulk build (a restart); `fit` afterwards returns the excess. */
+  reserve(n: number): void {
+    this.ones.reserve(n);
+  }
+
+  fit(): void {
+    this.ones.fit();
+  }
+
+  /** Every (hash, count) pair: the counts of 1, then the others. */
+  *entries(): IterableIterator<[number, number]> {
+    for (const h of this.ones.values()) yield [h, 1];
+    if (this.many) yield* this.many.entries();
   }
 }

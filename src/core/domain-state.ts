@@ -159,6 +159,17 @@ export class DomainState {
     this.documents.set(doc.key, doc);
   }
 
+  /** restore() for many documents at once, in queue order: one bulk build of the counts (a restart). */
+  restoreAll(docs: readonly HeldDocument[]): void {
+    const keys = new Set<string>();
+    for (const doc of docs) {
+      if (this.documents.has(doc.key) || keys.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);
+      keys.add(doc.key);
+    }
+    this.tree.insertDocuments(docs);
+    for (const doc of docs) this.documents.set(doc.key, doc);
+  }
+
   /** Oldest and newest insertion times of held documents. */
   timeRange(): { oldest: number; newest: number } | null {
     let oldest = Infinity;

@@ -71,6 +71,25 @@ export class UrlTree {
     addHashes(path, uniqueHashes);
   }
 
+  /**
+   * Adds many documents at once (a restart): same counts as inserting them one by one, but each
+   * node's table is sized once for all the hashes it will receive, instead of growing step by step.
+   */
+  insertDocuments(docs: readonly { branch: readonly string[]; hashes: ArrayLike<number> }[]): void {
+    const paths = docs.map((d) => this.nodes(d.branch, true));
+    const incoming = new Map<TreeNode, number>();
+    docs.forEach((d, i) => {
+      for (const node of paths[i]!) incoming.set(node, (incoming.get(node) ?? 0) + d.hashes.length);
+    });
+    for (const [node, n] of incoming) node.table.reserve(node.table.size + n);
+    docs.forEach((d, i) => {
+      const path = paths[i]!;
+      for (const node of path) node.docs++;
+      addHashes(path, d.hashes);
+    });
+    for (const node of incoming.keys()) node.table.fit();
+  }
+
   /** Adds hashes without counting a document: a revision's new text (production notes). */
   addRevisionHashes(branch: readonly string[], uniqueHashes: ArrayLike<number>): void {
     addHashes(this.nodes(branch, true), uniqueHashes);

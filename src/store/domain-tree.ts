@@ -115,19 +115,22 @@ export class DomainTree extends DurableObject<Env> {
     const state = new DomainState(domain, this.policy);
     this.seqs = new Map();
     if (this.stored()) {
-      // One pass: each row's hash blob goes straight into a typed array and into the counts.
+      // One pass over the rows: each hash blob goes straight into a typed array, then the counts are
+      // built in bulk, every node's table sized once.
       const rows = this.sql.exec<{ seq: number; url_key: string; branch: string; time: number; hashes: ArrayBuffer }>(
         `SELECT seq, url_key, branch, time, hashes FROM documents ORDER BY seq`,
       );
+      const docs: HeldDocument[] = [];
       for (const row of rows) {
         this.seqs.set(row.url_key, row.seq);
-        state.restore({
+        docs.push({
           key: row.url_key,
           branch: JSON.parse(row.branch) as string[],
           time: row.time,
           hashes: unpackU32(row.hashes),
         });
       }
+      state.restoreAll(docs);
     }
     this.state = state;
     return state;
