@@ -103,7 +103,7 @@ function treeAtCapLines(r: TreeScaleReport | null): string[] {
   const verdict = (ok: boolean) => (ok ? "MET    " : "NOT MET");
   return [
     `tree at the cap (${r.documents} documents of one domain from ${r.sourcePages} stream-ctf pages; ${r.nodes} nodes, ` +
-      `${r.counts} counts, ${fmt((100 * r.countsOfOne) / r.counts, 1)}% of them 1):`,
+      `${r.soleHashes} hashes of one document (implied counts), ${r.explicitCounts} explicit counts, ${r.explicitOnes} of them 1):`,
     `${verdict(r.heapMb <= 30)}  memory ${fmt(r.heapMb, 1)} MB, heap + ArrayBuffers (count tables ${fmt(r.tableMb, 1)} MB; target <= 30 MB)`,
     `${verdict(r.rebuildMs <= 300)}  rebuild from stored rows ${fmt(r.rebuildMs, 0)} ms wall, ${fmt(r.rebuildCpuMs, 0)} ms CPU (${fmt(r.rowsMb, 1)} MB of rows; target <= 300 ms; SQLite's read not included)`,
     `         export NDJSON (streamed): ${fmt(r.exportNdjson.ms, 0)} ms, ${fmt(r.exportNdjson.mb, 1)} MB, peak heap +${fmt(r.exportNdjson.peakHeapMb, 1)} MB`,

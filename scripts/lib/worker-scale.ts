@@ -93,7 +93,7 @@ export async function measureWorkerScale(
 ): Promise<WorkerScaleReport> {
   const persist = mkdtempSync(join(tmpdir(), "urltree-scale-"));
   const admin = { authorization: `Bearer ${vars.ADMIN_KEY}` };
-  const domains = { small: "small.scale.example", large: "large.scale.example" };
+  const domains = { small: "scale-small.example", large: "scale-large.example" };
   const importMs = { small: 0, large: 0 };
   let importBodyMb = 0;
   let worker: LocalWorker | null = null;

@@ -311,3 +311,92 @@ export class CountTable {
     if (this.many) yield* this.many.entries();
   }
 }
+
+/**
+ * Hash to a positive 32-bit value (a node id): the URL Tree's hashes held by one document only.
+ * Value 0 marks a free slot. Open addressing like the tables above.
+ */
+export class SoleOwners {
+  private keys = new Uint32Array(MIN_CAPACITY);
+  private values = new Uint32Array(MIN_CAPACITY);
+  private used = 0;
+
+  get size(): number {
+    return this.used;
+  }
+
+  get byteLength(): number {
+    return this.keys.byteLength + this.values.byteLength;
+  }
+
+  /** The owner, or 0 when the hash has none. */
+  get(key: number): number {
+    const keys = this.keys;
+    const values = this.values;
+    const cap = keys.length;
+    for (let i = home(key, cap); ; i = i + 1 === cap ? 0 : i + 1) {
+      const v = values[i]!;
+      if (v === 0) return 0;
+      if (keys[i] === key) return v;
+    }
+  }
+
+  /** Sets the owner of a hash that has none. */
+  add(key: number, owner: number): void {
+    if (overfull(this.used + 1, this.keys.length)) this.resize(grown(this.keys.length));
+    this.place(key, owner);
+    this.used++;
+  }
+
+  delete(key: number): boolean {
+    const keys = this.keys;
+    const values = this.values;
+    const cap = keys.length;
+    let hole = home(key, cap);
+    for (;;) {
+      if (values[hole] === 0) return false;
+      if (keys[hole] === key) break;
+      hole = hole + 1 === cap ? 0 : hole + 1;
+    }
+    for (let j = hole + 1 === cap ? 0 : hole + 1; values[j] !== 0; j = j + 1 === cap ? 0 : j + 1) {
+      if (!mayMoveBack(hole, j, home(keys[j]!, cap))) continue;
+      keys[hole] = keys[j]!;
+      values[hole] = values[j]!;
+      hole = j;
+    }
+    keys[hole] = 0;
+    values[hole] = 0;
+    this.used--;
+    if (underfull(this.used, cap)) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 5) / 2)));
+    return true;
+  }
+
+  reserve(n: number): void {
+    const capacity = Math.ceil((n * 5) / 4) + 1;
+    if (capacity > this.keys.length) this.resize(capacity);
+  }
+
+  fit(): void {
+    if (this.used * 2 < this.keys.length) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 3) / 2)));
+  }
+
+  *entries(): IterableIterator<[number, number]> {
+    for (let i = 0; i < this.keys.length; i++) if (this.values[i] !== 0) yield [this.keys[i]!, this.values[i]!];
+  }
+
+  private place(key: number, owner: number): void {
+    const cap = this.keys.length;
+    let i = home(key, cap);
+    while (this.values[i] !== 0) i = i + 1 === cap ? 0 : i + 1;
+    this.keys[i] = key;
+    this.values[i] = owner;
+  }
+
+  private resize(capacity: number): void {
+    const oldKeys = this.keys;
+    const oldValues = this.values;
+    this.keys = new Uint32Array(capacity);
+    this.values = new Uint32Array(capacity);
+    for (let i = 0; i < oldKeys.length; i++) if (oldValues[i] !== 0) this.place(oldKeys[i]!, oldValues[i]!);
+  }
+}

@@ -55,7 +55,7 @@ function checkAgainstRecount(state: DomainState, probe: { key: string; branch: s
     seen.add(id);
     const e = expected.get(id) ?? { docs: 0, counts: new Map() };
     expect(node.docs, `support at "${id}"`).toBe(e.docs);
-    expect(new Map(node.table.entries()), `counts at "${id}"`).toEqual(e.counts);
+    expect(new Map(node.entries()), `counts at "${id}"`).toEqual(e.counts);
     for (const [h, c] of e.counts) expect(node.countOf(h)).toBe(c);
     for (const [segment, child] of node.children) stack.push([child, [...path, segment]]);
   }

@@ -12,8 +12,7 @@ import { UrlTree, type TreeNode } from "../../src/core/url-tree";
 /** UrlTree tests name hashes by one letter: its char code is the 32-bit hash. */
 const id = (name: string) => name.charCodeAt(0);
 const ids = (...names: string[]) => Uint32Array.from(names, id);
-const counts = (node: TreeNode) =>
-  Object.fromEntries([...node.table.entries()].map(([h, c]) => [String.fromCharCode(h), c]));
+const counts = (node: TreeNode) => Object.fromEntries([...node.entries()].map(([h, c]) => [String.fromCharCode(h), c]));
 /** DomainState tests name blocks by text, hashed as the service would (hex, 32-bit). */
 const hx = (text: string) => hash32(text);
 const child = (node: TreeNode, ...segments: string[]): TreeNode | undefined => {
