@@ -130,8 +130,8 @@ export async function measureWorkerScale(
           body: html,
         },
       );
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`first request on ${domain}: ${res.status}`);
+      if (res.ok) await res.arrayBuffer();
+      if (!res.ok) throw new Error(`first request on ${domain}: ${res.status} ${await res.text()}\n${worker!.log()}`);
       return performance.now() - t0;
     };
     const small = await firstRequest(domains.small, 1);

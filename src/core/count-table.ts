@@ -341,6 +341,29 @@ export class SoleOwners {
     }
   }
 
+  /** The hash's owner if it has one; else sets `owner` as its owner and answers 0. One probe. */
+  getOrAdd(key: number, owner: number): number {
+    const keys = this.keys;
+    const values = this.values;
+    const cap = keys.length;
+    for (let i = home(key, cap); ; i = i + 1 === cap ? 0 : i + 1) {
+      const v = values[i]!;
+      if (v !== 0) {
+        if (keys[i] === key) return v;
+        continue;
+      }
+      if (overfull(this.used + 1, cap)) {
+        this.resize(grown(cap));
+        this.place(key, owner);
+      } else {
+        keys[i] = key;
+        values[i] = owner;
+      }
+      this.used++;
+      return 0;
+    }
+  }
+
   /** Sets the owner of a hash that has none. */
   add(key: number, owner: number): void {
     if (overfull(this.used + 1, this.keys.length)) this.resize(grown(this.keys.length));

@@ -233,16 +233,16 @@ export class UrlTree {
 
   private addHashes(path: TreeNode[], uniqueHashes: ArrayLike<number>): void {
     const leaf = path[path.length - 1]!;
+    const root = this.root.table;
     for (let i = 0; i < uniqueHashes.length; i++) {
       const h = uniqueHashes[i]!;
-      const owner = this.sole.get(h);
-      if (owner !== 0) {
+      // A hash with explicit counts is never sole too (a sole hash has no explicit count anywhere).
+      if (root.get(h) === 0) {
+        const owner = this.sole.getOrAdd(h, leaf.id);
+        if (owner === 0) continue; // a hash new to the tree: this document is its sole owner
         // A second document brings h: the first one's count of 1 becomes explicit along its branch.
         this.sole.delete(h);
         for (let n: TreeNode | null = this.byId[owner]!; n; n = n.parent) n.table.increment(h);
-      } else if (this.root.table.get(h) === 0) {
-        this.sole.add(h, leaf.id);
-        continue;
       }
       for (const node of path) node.table.increment(h);
     }
