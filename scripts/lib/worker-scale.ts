@@ -10,8 +10,9 @@
  *
  * Then wrangler dev is stopped and started again on the same storage folder. On the fresh workerd:
  * its resident memory once the Worker is loaded; the first POST /extract of a page of the 1,000-doc
- * domain (its object rebuilds), the memory after it; the same for the 10,000-doc domain. The growth
- * between the two readings is the 10,000-doc object's whole state (an upper bound for "1k to 10k").
+ * domain (its object rebuilds), the memory after it; the same for the 10,000-doc domain. Each
+ * object's cost is the growth its first request caused (its state plus the rebuild's garbage, which
+ * V8 keeps); what a domain growing from 1,000 to 10,000 documents adds is their difference.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +25,8 @@ export interface WorkerScaleReport {
   importBodyMb: number;
   /** workerd resident memory, MB: fresh (Worker loaded), after the small domain's first request, after the large one's. */
   rssMb: { fresh: number; afterSmall: number; afterLarge: number };
+  /** RSS each object added when it loaded; the "growth 1k -> 10k" is their difference. */
+  objectMb: { small: number; large: number };
   growthSmallToLargeMb: number;
   /** Wall time of the first request after the restart (the object rebuilds), and of a second one. */
   firstRequestMs: { small: number; large: number; largeSecond: number };
@@ -146,7 +149,8 @@ export async function measureWorkerScale(
       importMs,
       importBodyMb,
       rssMb: { fresh, afterSmall, afterLarge },
-      growthSmallToLargeMb: afterLarge - afterSmall,
+      objectMb: { small: afterSmall - fresh, large: afterLarge - afterSmall },
+      growthSmallToLargeMb: afterLarge - afterSmall - (afterSmall - fresh),
       firstRequestMs: { small, large, largeSecond },
     };
   } finally {
