@@ -91,6 +91,15 @@ export class DomainTree extends DurableObject<Env> {
     return this.hasStore;
   }
 
+  /**
+   * After a failed write: memory may be ahead of storage (and the schema a rolled-back first write
+   * created may be gone), so both are read again on the next call.
+   */
+  private forget(): void {
+    this.state = null;
+    this.hasStore = null;
+  }
+
   /** Creates the schema on the first write; the caller is inside that write's transaction. */
   private ensureSchema(): void {
     if (this.stored()) return;
@@ -153,7 +162,7 @@ export class DomainTree extends DurableObject<Env> {
         ingest = state.ingest(req.key, req.branch, req.blocks, now);
         rowsWritten = this.ctx.storage.transactionSync(() => this.persist(state, req, ingest!, now));
       } catch (err) {
-        this.state = null;
+        this.forget();
         throw err;
       }
     }
@@ -184,7 +193,7 @@ export class DomainTree extends DurableObject<Env> {
         }
       });
     } catch (err) {
-      this.state = null;
+      this.forget();
       throw err;
     }
     return reqs.map((req, i) => ({ evidence: evidenceFor(state, req), ingest: ingests[i]!, rowsWritten: rows[i]! }));
@@ -243,7 +252,7 @@ export class DomainTree extends DurableObject<Env> {
       state.evict(Date.now());
       this.ctx.storage.transactionSync(() => this.deleteRemoved(state));
     } catch (err) {
-      this.state = null;
+      this.forget();
       throw err;
     }
     if (state.size > 0) await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
@@ -340,8 +349,7 @@ export class DomainTree extends DurableObject<Env> {
         }
       });
     } catch (err) {
-      this.state = null;
-      this.hasStore = null;
+      this.forget();
       throw err;
     }
     this.state = state;

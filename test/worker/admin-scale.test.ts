@@ -61,6 +61,23 @@ describe("an unknown domain", () => {
   });
 });
 
+describe("a first write that fails", () => {
+  it("leaves nothing behind and the next write works", async () => {
+    const domain = "failed-first.example";
+    const stub = domainTreeStub(env, domain);
+    // A key over SQLite's value limit: the insert (and the schema created with it) is rolled back.
+    const huge = { ...page(domain, 1), key: `https://www.${domain}/${"x".repeat(3 * 1024 * 1024)}` };
+    // Called on the instance, not over RPC: a rejected RPC also surfaces as an unhandled error in the runner.
+    await runInDurableObject(stub, async (instance: DomainTree) => {
+      await expect(instance.ingest(huge)).rejects.toThrow(/TOOBIG|too big/i);
+    });
+    expect(await tables(domain)).toEqual([]);
+    expect((await admin(`${domain}/stats`)).status).toBe(404);
+    expect((await stub.ingest(page(domain, 2))).ingest?.kind).toBe("inserted");
+    expect(((await (await admin(`${domain}/stats`)).json()) as { documents: number }).documents).toBe(1);
+  });
+});
+
 describe("export, reset, import", () => {
   it("gives back the same documents, stats and evidence", async () => {
     const domain = "roundtrip.example";
