@@ -71,7 +71,10 @@ function scaleLines(r: WorkerScaleReport): string[] {
 if (values["scale-only"]) {
   const machineNow = machineInfo();
   console.log(`bench:worker: ${machineLine(machineNow)}`);
-  const r = await measureWorkerScale({ API_KEY: API, ADMIN_KEY: ADMIN });
+  const r = await measureWorkerScale(
+    { API_KEY: API, ADMIN_KEY: ADMIN },
+    quick ? { small: 100, large: 1_000 } : undefined,
+  );
   console.log(scaleLines(r).join("\n"));
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
@@ -345,7 +348,10 @@ try {
 }
 
 // One domain at the cap, on its own wrangler dev (a restart is part of it).
-const scale = await measureWorkerScale({ API_KEY: API, ADMIN_KEY: ADMIN });
+const scale = await measureWorkerScale(
+  { API_KEY: API, ADMIN_KEY: ADMIN },
+  quick ? { small: 100, large: 1_000 } : undefined,
+);
 
 const targets = [
   { target: "DO storage <= 1 MB per 1,000 documents (all bytes)", value: storage.mbPer1000Docs, limit: 1 },
