@@ -173,6 +173,19 @@ class ManyCounts {
     return b === OVERFLOW ? this.overflow!.get(key)! : b;
   }
 
+  /** Adds one to the count of a key that is here (true); false, and nothing changed, when it is not. One probe. */
+  bump(key: number): boolean {
+    const i = this.find(key);
+    if (i < 0) return false;
+    const b = this.bytes[i]!;
+    if (b < OVERFLOW - 1) this.bytes[i] = b + 1;
+    else if (b === OVERFLOW - 1) {
+      this.bytes[i] = OVERFLOW;
+      (this.overflow ??= new Map()).set(key, OVERFLOW);
+    } else this.overflow!.set(key, this.overflow!.get(key)! + 1);
+    return true;
+  }
+
   /** Sets the count of a key (count >= 1; the caller removes with `delete`). */
   set(key: number, count: number): void {
     let i = this.find(key);
@@ -272,9 +285,8 @@ export class CountTable {
 
   /** Adds one to the hash's count. */
   increment(hash: number): void {
-    const c = this.many?.get(hash) ?? 0;
-    if (c > 0) this.many!.set(hash, c + 1);
-    else if (!this.ones.toggle(hash)) (this.many ??= new ManyCounts()).set(hash, 2);
+    if (this.many?.bump(hash)) return;
+    if (!this.ones.toggle(hash)) (this.many ??= new ManyCounts()).set(hash, 2);
   }
 
   /** Subtracts one from the hash's count; the entry goes at zero. Throws when the hash is absent. */
@@ -361,6 +373,36 @@ export class SoleOwners {
       }
       this.used++;
       return 0;
+    }
+  }
+
+  /** Changes the owner of a hash that has one. */
+  update(key: number, owner: number): void {
+    const keys = this.keys;
+    const values = this.values;
+    const cap = keys.length;
+    for (let i = home(key, cap); values[i] !== 0; i = i + 1 === cap ? 0 : i + 1) {
+      if (keys[i] === key) {
+        values[i] = owner;
+        return;
+      }
+    }
+    throw new Error(`SoleOwners.update: hash ${key} has no owner`);
+  }
+
+  /** Removes every hash owned by `owner`, and sizes the table to what is left (2/3 full). */
+  dropOwner(owner: number): void {
+    const oldKeys = this.keys;
+    const oldValues = this.values;
+    let left = 0;
+    for (let i = 0; i < oldValues.length; i++) if (oldValues[i] !== 0 && oldValues[i] !== owner) left++;
+    const capacity = Math.max(MIN_CAPACITY, Math.ceil((left * 3) / 2));
+    this.keys = new Uint32Array(capacity);
+    this.values = new Uint32Array(capacity);
+    this.used = left;
+    for (let i = 0; i < oldKeys.length; i++) {
+      const v = oldValues[i]!;
+      if (v !== 0 && v !== owner) this.place(oldKeys[i]!, v);
     }
   }
 

@@ -18,6 +18,9 @@
 import { CountTable, SoleOwners } from "./count-table";
 import { hashToU32, u32ToHash } from "./hash-u32";
 
+/** A bulk build's mark for a hash found in two documents (never a node id: ids count up from 1). */
+const SHARED = 0xffffffff;
+
 export class TreeNode {
   docs = 0;
   /** Explicit counts; a hash held by one document only may instead be implied (UrlTree.sole). */
@@ -99,13 +102,35 @@ export class UrlTree {
     this.addHashes(path, uniqueHashes);
   }
 
-  /** insertDocument for many documents at once (a restart): the sole-owner table is sized once. */
+  /**
+   * insertDocument for many documents at once (a restart). Into an empty tree, each hash costs one
+   * probe of the sole-owner table: a hash found there a second time is marked SHARED (its counts
+   * made explicit) instead of being looked up in the root's counts, and the marks go at the end.
+   */
   insertDocuments(docs: readonly { branch: readonly string[]; hashes: ArrayLike<number> }[]): void {
     let total = 0;
     for (const d of docs) total += d.hashes.length;
-    this.sole.reserve(this.sole.size + total);
-    for (const d of docs) this.insertDocument(d.branch, d.hashes);
-    this.sole.fit();
+    if (this.root.docs !== 0 || this.sole.size !== 0) {
+      for (const d of docs) this.insertDocument(d.branch, d.hashes);
+      return;
+    }
+    this.sole.reserve(total);
+    for (const d of docs) {
+      const path = this.nodes(d.branch, true);
+      for (const node of path) node.docs++;
+      const leaf = path[path.length - 1]!;
+      for (let i = 0; i < d.hashes.length; i++) {
+        const h = d.hashes[i]!;
+        const owner = this.sole.getOrAdd(h, leaf.id);
+        if (owner === 0) continue;
+        if (owner !== SHARED) {
+          this.sole.update(h, SHARED);
+          for (let n: TreeNode | null = this.byId[owner]!; n; n = n.parent) n.table.increment(h);
+        }
+        for (const node of path) node.table.increment(h);
+      }
+    }
+    this.sole.dropOwner(SHARED);
   }
 
   /** Adds hashes without counting a document: a revision's new text (production notes). */
