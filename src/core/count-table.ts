@@ -1,5 +1,6 @@
 /**
- * The c(b) counts of one URL Tree node, keyed by 32-bit block hash, in typed arrays.
+ * The explicit c(b) counts of one URL Tree node, keyed by 32-bit block hash, in typed arrays (a
+ * hash held by one document only is usually kept once for the whole tree instead: ./sole-owners.ts).
  *
  * Why this shape: a domain at the 10,000-document cap holds over two million (node, block) counts
  * and about nine in ten of them are 1. A `Map<string, number>` spends ~70 bytes on each (a key
@@ -10,28 +11,10 @@
  * deletion, no tombstones) grown by half and shrunk when mostly empty, about 6 bytes per count.
  * Counts stay exact.
  */
+import { grown, home, mayMoveBack, MIN_CAPACITY, overfull, underfull } from "./probe";
 
-const MIN_CAPACITY = 8;
 /** The count byte meaning "the count is in `overflow`". */
 const OVERFLOW = 255;
-const TWO_32 = 4294967296;
-
-/** A slot for a hash in a table of `capacity` slots (any size, not only powers of two). */
-function home(hash: number, capacity: number): number {
-  // Fibonacci mixing (block hashes are mixed already; this spreads sequential test hashes), then a
-  // multiply-shift range reduction: a fraction below 1 times the capacity, always below it.
-  return Math.floor(((Math.imul(hash, 0x9e3779b1) >>> 0) / TWO_32) * capacity);
-}
-
-/** Whether the entry at `j`, whose home is `h`, may move back to `hole` (h not cyclically in (hole, j]). */
-function mayMoveBack(hole: number, j: number, h: number): boolean {
-  return hole <= j ? !(hole < h && h <= j) : !(hole < h || h <= j);
-}
-
-const grown = (capacity: number) => Math.ceil(capacity * 1.5);
-/** Grow above 80% full; shrink below 20% (to 40% full after the move). */
-const overfull = (used: number, capacity: number) => used * 5 > capacity * 4;
-const underfull = (used: number, capacity: number) => capacity > MIN_CAPACITY && used * 5 < capacity;
 
 /** A set of 32-bit keys. Slot value 0 means free; the key 0 itself is kept in a flag. */
 class KeySet {
@@ -321,147 +304,5 @@ export class CountTable {
   *entries(): IterableIterator<[number, number]> {
     for (const h of this.ones.values()) yield [h, 1];
     if (this.many) yield* this.many.entries();
-  }
-}
-
-/**
- * Hash to a positive 32-bit value (a node id): the URL Tree's hashes held by one document only.
- * Value 0 marks a free slot. Open addressing like the tables above.
- */
-export class SoleOwners {
-  private keys = new Uint32Array(MIN_CAPACITY);
-  private values = new Uint32Array(MIN_CAPACITY);
-  private used = 0;
-
-  get size(): number {
-    return this.used;
-  }
-
-  get byteLength(): number {
-    return this.keys.byteLength + this.values.byteLength;
-  }
-
-  /** The owner, or 0 when the hash has none. */
-  get(key: number): number {
-    const keys = this.keys;
-    const values = this.values;
-    const cap = keys.length;
-    for (let i = home(key, cap); ; i = i + 1 === cap ? 0 : i + 1) {
-      const v = values[i]!;
-      if (v === 0) return 0;
-      if (keys[i] === key) return v;
-    }
-  }
-
-  /** The hash's owner if it has one; else sets `owner` as its owner and answers 0. One probe. */
-  getOrAdd(key: number, owner: number): number {
-    const keys = this.keys;
-    const values = this.values;
-    const cap = keys.length;
-    for (let i = home(key, cap); ; i = i + 1 === cap ? 0 : i + 1) {
-      const v = values[i]!;
-      if (v !== 0) {
-        if (keys[i] === key) return v;
-        continue;
-      }
-      if (overfull(this.used + 1, cap)) {
-        this.resize(grown(cap));
-        this.place(key, owner);
-      } else {
-        keys[i] = key;
-        values[i] = owner;
-      }
-      this.used++;
-      return 0;
-    }
-  }
-
-  /** Changes the owner of a hash that has one. */
-  update(key: number, owner: number): void {
-    const keys = this.keys;
-    const values = this.values;
-    const cap = keys.length;
-    for (let i = home(key, cap); values[i] !== 0; i = i + 1 === cap ? 0 : i + 1) {
-      if (keys[i] === key) {
-        values[i] = owner;
-        return;
-      }
-    }
-    throw new Error(`SoleOwners.update: hash ${key} has no owner`);
-  }
-
-  /** Removes every hash owned by `owner`, and sizes the table to what is left (2/3 full). */
-  dropOwner(owner: number): void {
-    const oldKeys = this.keys;
-    const oldValues = this.values;
-    let left = 0;
-    for (let i = 0; i < oldValues.length; i++) if (oldValues[i] !== 0 && oldValues[i] !== owner) left++;
-    const capacity = Math.max(MIN_CAPACITY, Math.ceil((left * 3) / 2));
-    this.keys = new Uint32Array(capacity);
-    this.values = new Uint32Array(capacity);
-    this.used = left;
-    for (let i = 0; i < oldKeys.length; i++) {
-      const v = oldValues[i]!;
-      if (v !== 0 && v !== owner) this.place(oldKeys[i]!, v);
-    }
-  }
-
-  /** Sets the owner of a hash that has none. */
-  add(key: number, owner: number): void {
-    if (overfull(this.used + 1, this.keys.length)) this.resize(grown(this.keys.length));
-    this.place(key, owner);
-    this.used++;
-  }
-
-  delete(key: number): boolean {
-    const keys = this.keys;
-    const values = this.values;
-    const cap = keys.length;
-    let hole = home(key, cap);
-    for (;;) {
-      if (values[hole] === 0) return false;
-      if (keys[hole] === key) break;
-      hole = hole + 1 === cap ? 0 : hole + 1;
-    }
-    for (let j = hole + 1 === cap ? 0 : hole + 1; values[j] !== 0; j = j + 1 === cap ? 0 : j + 1) {
-      if (!mayMoveBack(hole, j, home(keys[j]!, cap))) continue;
-      keys[hole] = keys[j]!;
-      values[hole] = values[j]!;
-      hole = j;
-    }
-    keys[hole] = 0;
-    values[hole] = 0;
-    this.used--;
-    if (underfull(this.used, cap)) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 5) / 2)));
-    return true;
-  }
-
-  reserve(n: number): void {
-    const capacity = Math.ceil((n * 5) / 4) + 1;
-    if (capacity > this.keys.length) this.resize(capacity);
-  }
-
-  fit(): void {
-    if (this.used * 2 < this.keys.length) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 3) / 2)));
-  }
-
-  *entries(): IterableIterator<[number, number]> {
-    for (let i = 0; i < this.keys.length; i++) if (this.values[i] !== 0) yield [this.keys[i]!, this.values[i]!];
-  }
-
-  private place(key: number, owner: number): void {
-    const cap = this.keys.length;
-    let i = home(key, cap);
-    while (this.values[i] !== 0) i = i + 1 === cap ? 0 : i + 1;
-    this.keys[i] = key;
-    this.values[i] = owner;
-  }
-
-  private resize(capacity: number): void {
-    const oldKeys = this.keys;
-    const oldValues = this.values;
-    this.keys = new Uint32Array(capacity);
-    this.values = new Uint32Array(capacity);
-    for (let i = 0; i < oldKeys.length; i++) if (oldValues[i] !== 0) this.place(oldKeys[i]!, oldValues[i]!);
   }
 }

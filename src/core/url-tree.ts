@@ -15,7 +15,8 @@
  * Invariant (tested by recount): at every node, countOf(h) equals the number of held documents on
  * that node's subtree whose hash set contains h, and docs equals the number of such documents.
  */
-import { CountTable, SoleOwners } from "./count-table";
+import { CountTable } from "./count-table";
+import { SoleOwners } from "./sole-owners";
 import { hashToU32, u32ToHash } from "./hash-u32";
 
 /** A bulk build's mark for a hash found in two documents (never a node id: ids count up from 1). */
