@@ -29,19 +29,23 @@ import { BENCH_CORPORA, corpusExists, DATA_DIR, loadCorpus, type CorpusPage } fr
 import { startSite, startWorker, type LocalWorker } from "./lib/local-worker";
 import { machineInfo, machineLine } from "./lib/machine";
 import { procAvailable, treeCpuMs } from "./lib/proc-cpu";
+import { measureWorkerScale, type WorkerScaleReport } from "./lib/worker-scale";
 import { fmt, markdownTable, summarize, table } from "./lib/stats";
 import { articleHtml } from "../test/fixtures/synthetic-site";
 
 const USAGE = `
-usage: npm run bench:worker [-- --quick] [--duration S] [--only TEXT]
+usage: npm run bench:worker [-- --quick] [--duration S] [--only TEXT] [--scale-only]
   --quick       few pages, 3 s load runs: a smoke test (report goes to bench/out/)
   --duration S  seconds per load run (default 10)
   --only TEXT   only the load scenarios whose name contains TEXT (the storage pass always runs)
+  --scale-only  only one domain at the cap: workerd memory 1k -> 10k documents, first request after a
+                restart (~1-2 min), report bench/worker-scale-report.json
   --help        this text`;
 const { values } = parseCli(USAGE, {
   quick: { type: "boolean" },
   duration: { type: "string" },
   only: { type: "string" },
+  "scale-only": { type: "boolean" },
 });
 const quick = values.quick ?? false;
 const duration = numberOption(USAGE, "duration", values.duration, quick ? 3 : 10);
@@ -50,6 +54,37 @@ const CONNECTIONS = [1, 8, 32];
 const API = "bench-api-key";
 const ADMIN = "bench-admin-key";
 const outDir = resolve(import.meta.dirname, quick ? "../bench/out" : "../bench");
+
+function scaleLines(r: WorkerScaleReport): string[] {
+  const verdict = (ok: boolean) => (ok ? "MET    " : "NOT MET");
+  return [
+    `one domain at the cap in workerd (synthetic documents of ~150 blocks, filled by import: ` +
+      `${r.documents.small} in ${fmt(r.importMs.small, 0)} ms, ${r.documents.large} in ${fmt(r.importMs.large, 0)} ms, ${fmt(r.importBodyMb, 1)} MB of NDJSON):`,
+    `         workerd RSS after a restart: ${fmt(r.rssMb.fresh, 1)} MB fresh, ${fmt(r.rssMb.afterSmall, 1)} MB with the ${r.documents.small}-document object loaded, ${fmt(r.rssMb.afterLarge, 1)} MB with the ${r.documents.large}-document one too`,
+    `         RSS each object added when it loaded: ${fmt(r.objectMb.small, 1)} MB (${r.documents.small} documents), ${fmt(r.objectMb.large, 1)} MB (${r.documents.large})`,
+    `${verdict(r.growthSmallToLargeMb <= 40)}  workerd growth from ${r.documents.small} to ${r.documents.large} documents: ${fmt(r.growthSmallToLargeMb, 1)} MB (the difference; target <= 40 MB)`,
+    `${verdict(r.firstRequestMs.large <= 1000)}  first request after a restart at the cap: ${fmt(r.firstRequestMs.large, 0)} ms (rebuild from SQLite + extraction; ` +
+      `${r.documents.small} documents: ${fmt(r.firstRequestMs.small, 0)} ms; the next request: ${fmt(r.firstRequestMs.largeSecond, 0)} ms; target <= 1000 ms)`,
+  ];
+}
+
+if (values["scale-only"]) {
+  const machineNow = machineInfo();
+  console.log(`bench:worker: ${machineLine(machineNow)}`);
+  const r = await measureWorkerScale(
+    { API_KEY: API, ADMIN_KEY: ADMIN },
+    quick ? { small: 100, large: 1_000 } : undefined,
+  );
+  console.log(scaleLines(r).join("\n"));
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(
+    join(outDir, "worker-scale-report.json"),
+    JSON.stringify({ machine: { ...machineNow, loadAverageAtEnd: machineInfo().loadAverage }, scale: r }, null, 2) +
+      "\n",
+  );
+  console.log(`bench:worker: wrote ${join(outDir, "worker-scale-report.json")}`);
+  process.exit(0);
+}
 
 if (!corpusExists("stream-ctf")) {
   console.log(`bench:worker: no stream-ctf corpus under ${DATA_DIR}; nothing to measure (set EVAL_DATA_DIR).`);
@@ -312,6 +347,12 @@ try {
   await site.close();
 }
 
+// One domain at the cap, on its own wrangler dev (a restart is part of it).
+const scale = await measureWorkerScale(
+  { API_KEY: API, ADMIN_KEY: ADMIN },
+  quick ? { small: 100, large: 1_000 } : undefined,
+);
+
 const targets = [
   { target: "DO storage <= 1 MB per 1,000 documents (all bytes)", value: storage.mbPer1000Docs, limit: 1 },
   { target: "rows written per ingested document <= 30", value: storage.rowsWrittenPerIngest.mean, limit: 30 },
@@ -384,6 +425,7 @@ const targetLines = targets.map((t) => `${t.met ? "MET    " : "NOT MET"}  ${t.ta
 console.log("\n" + table(["Durable Object cost (stream-ctf)", "value"], storageRows));
 console.log("\n" + table(loadHeader, loadTable));
 console.log("\n" + targetLines.join("\n"));
+console.log("\n" + scaleLines(scale).join("\n"));
 
 const report = {
   machine: { ...machine, loadAverageAtEnd: machineInfo().loadAverage },
@@ -392,6 +434,7 @@ const report = {
   storage,
   load: loadRows,
   targets,
+  scale,
 };
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, "worker-report.json"), JSON.stringify(report, null, 2) + "\n");
@@ -408,6 +451,7 @@ writeFileSync(
     markdownTable(loadHeader, loadTable),
     "",
     ...targets.map((t) => `- ${t.met ? "**met**" : "**not met**"}: ${t.target}: ${fmt(t.value, 2)}`),
+    ...scaleLines(scale).map((l) => `- ${l.trim()}`),
     "",
   ].join("\n"),
 );

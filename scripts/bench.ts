@@ -30,11 +30,14 @@ import { buildUrlKey } from "../src/core/url-key";
 import { numberOption, parseCli } from "./lib/cli";
 import { BENCH_CORPORA, corpusExists, DATA_DIR, loadCorpus, type CorpusPage } from "./lib/corpus";
 import { machineInfo, machineLine } from "./lib/machine";
+import { measureTreeScale, type SourcePage, type TreeScaleReport } from "./lib/tree-scale";
 import { fmt, markdownTable, summarize, table, type Summary } from "./lib/stats";
 
 const USAGE = `
-usage: npm run bench [-- --quick] [--rounds N] [--pages N] [--corpus NAME[,NAME]]
+usage: npm run bench [-- --quick] [--rounds N] [--pages N] [--corpus NAME[,NAME]] [--tree-only] [--tree-docs N]
   --quick     a few pages per corpus, one round: a smoke test (report goes to bench/out/)
+  --tree-only only the tree at the cap (heap, rebuild, export; seconds), report bench/tree-report.json
+  --tree-docs documents in that one domain (default 10000, the production cap)
   --rounds N  passes over all pages, each timing every task once per page (default 1)
   --pages N   at most N pages per corpus
   --corpus    corpora to read (default ${BENCH_CORPORA.join(",")}), from ${DATA_DIR}
@@ -44,7 +47,10 @@ const { values } = parseCli(USAGE, {
   rounds: { type: "string" },
   pages: { type: "string" },
   corpus: { type: "string" },
+  "tree-only": { type: "boolean" },
+  "tree-docs": { type: "string" },
 });
+const treeDocs = numberOption(USAGE, "tree-docs", values["tree-docs"], 10_000);
 const quick = values.quick ?? false;
 const rounds = numberOption(USAGE, "rounds", values.rounds, 1);
 const pagesPerCorpus = numberOption(USAGE, "pages", values.pages, quick ? 8 : Infinity);
@@ -74,6 +80,50 @@ const pages: Page[] = corpora
   .flatMap((c) => loadCorpus(c, pagesPerCorpus))
   .map((p) => ({ ...p, html: decodeHtml(p.bytes).html }));
 const bytesPerPass = pages.reduce((s, p) => s + p.bytes.byteLength, 0);
+
+/**
+ * One domain at the cap (scripts/lib/tree-scale.ts): stream-ctf's pages, each site a section of one
+ * domain, repeated under distinct URLs with their own content until `treeDocs` documents.
+ */
+function treeAtCap(): TreeScaleReport | null {
+  const stream = pages.filter((p) => p.corpus === "stream-ctf");
+  if (!gc || stream.length < 100) return null;
+  // One source per URL key: two corpus pages with one key are one document (a revision), not two.
+  const sources = new Map<string, SourcePage>();
+  for (const p of stream) {
+    const prepared = preparePage({ body: p.bytes, url: p.url });
+    const branch = [prepared.key.domain, ...prepared.key.branch];
+    sources.set(prepared.key.key, { key: prepared.key.key, branch, hashes: prepared.hashes });
+  }
+  return measureTreeScale([...sources.values()], treeDocs, gc);
+}
+
+function treeAtCapLines(r: TreeScaleReport | null): string[] {
+  if (!r) return ["tree at the cap: not measured (needs 100+ pages of stream-ctf and node --expose-gc)"];
+  const verdict = (ok: boolean) => (ok ? "MET    " : "NOT MET");
+  return [
+    `tree at the cap (${r.documents} documents of one domain from ${r.sourcePages} stream-ctf pages; ${r.nodes} nodes, ` +
+      `${r.soleHashes} hashes of one document (implied counts), ${r.explicitCounts} explicit counts, ${r.explicitOnes} of them 1):`,
+    `${verdict(r.heapMb <= 30)}  memory ${fmt(r.heapMb, 1)} MB, heap + ArrayBuffers (count tables ${fmt(r.tableMb, 1)} MB; target <= 30 MB)`,
+    `${verdict(r.rebuildMs <= 300)}  rebuild from stored rows ${fmt(r.rebuildMs, 0)} ms wall, ${fmt(r.rebuildCpuMs, 0)} ms CPU (${fmt(r.rowsMb, 1)} MB of rows; target <= 300 ms; SQLite's read not included)`,
+    `         export NDJSON (streamed): ${fmt(r.exportNdjson.ms, 0)} ms, ${fmt(r.exportNdjson.mb, 1)} MB, peak heap +${fmt(r.exportNdjson.peakHeapMb, 1)} MB`,
+    `         export JSON (original, whole): ${fmt(r.exportJson.ms, 0)} ms, ${fmt(r.exportJson.mb, 1)} MB, peak heap +${fmt(r.exportJson.peakHeapMb, 1)} MB`,
+  ];
+}
+
+if (values["tree-only"]) {
+  const r = treeAtCap();
+  const lines = treeAtCapLines(r);
+  console.log(lines.join("\n"));
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(
+    join(outDir, "tree-report.json"),
+    JSON.stringify({ machine: { ...machine, loadAverageAtEnd: machineInfo().loadAverage }, treeAtCap: r }, null, 2) +
+      "\n",
+  );
+  console.log(`bench: wrote ${join(outDir, "tree-report.json")}`);
+  process.exit(0);
+}
 const CHUNK = 50;
 console.log(
   `bench: ${pages.length} pages (${corpora.map((c) => `${c} ${pages.filter((p) => p.corpus === c).length}`).join(", ")}), ${fmt(bytesPerPass / 1e6, 1)} MB of HTML; ${rounds} round(s)`,
@@ -400,6 +450,8 @@ const hotLine =
   `(~${fmt(1000 / hotObject.insertEvidenceMs, 0)} req/s per object); insert only ${fmt(hotObject.insertOnlyMs, 3)} ms ` +
   `(~${fmt(1000 / hotObject.insertOnlyMs, 0)} req/s): the evidence read costs ${fmt(hotObject.insertEvidenceMs / hotObject.insertOnlyMs, 1)}x the insert alone, before SQLite and RPC overhead`;
 const memory = treeMemory();
+const atCap = treeAtCap();
+const atCapLines = treeAtCapLines(atCap);
 
 const header = ["task (per page)", "mean ms", "median ms", "p95 ms", "MB/s", "GC ms"];
 const GROUP_LABEL = { stage: "stage: ", pipeline: "", object: "", peer: "peer: " } as const;
@@ -429,6 +481,7 @@ console.log("\n" + table(["ratio", "mean", "median"], ratioRows));
 console.log("\n" + targetLines.join("\n"));
 console.log(memoryLine);
 console.log(hotLine);
+console.log(atCapLines.join("\n"));
 
 const report = {
   machine: { ...machine, loadAverageAtEnd: machineInfo().loadAverage },
@@ -442,6 +495,7 @@ const report = {
   targets,
   treeMemory: memory,
   hotObject,
+  treeAtCap: atCap,
 };
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, "report.json"), JSON.stringify(report, null, 2) + "\n");
@@ -463,6 +517,7 @@ writeFileSync(
     ),
     `- ${memoryLine}`,
     `- ${hotLine}`,
+    ...atCapLines.map((l) => `- ${l.trim()}`),
     "",
   ].join("\n"),
 );

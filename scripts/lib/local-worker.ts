@@ -19,13 +19,17 @@ export interface LocalWorker {
   stop(): Promise<void>;
 }
 
-/** `extraArgs` go to `wrangler dev` as they are, e.g. `--test-scheduled` (GET /__scheduled runs the cron handler). */
+/**
+ * `extraArgs` go to `wrangler dev` as they are, e.g. `--test-scheduled` (GET /__scheduled runs the cron handler).
+ * `persistTo`: a storage folder to reuse (a restart); it is then kept on stop, and removing it is the caller's.
+ */
 export async function startWorker(
   vars: Record<string, string>,
   port = 8787 + Math.floor(Math.random() * 500),
   extraArgs: string[] = [],
+  persistTo?: string,
 ): Promise<LocalWorker> {
-  const persist = mkdtempSync(join(tmpdir(), "urltree-dev-"));
+  const persist = persistTo ?? mkdtempSync(join(tmpdir(), "urltree-dev-"));
   const args = [
     "wrangler",
     "dev",
@@ -72,7 +76,7 @@ export async function startWorker(
         // already gone
       }
       await new Promise((r) => setTimeout(r, 500));
-      rmSync(persist, { recursive: true, force: true });
+      if (!persistTo) rmSync(persist, { recursive: true, force: true });
     },
   };
 }

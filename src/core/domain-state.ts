@@ -3,6 +3,7 @@
  * (duplicates and revisions), and the queue of held documents that makes eviction exact.
  * Pure and in-memory; the Durable Object persists it, the eval script uses it as is.
  */
+import { hashToU32, u32ToHash, uniqueHashes } from "./hash-u32";
 import { UrlTree, type SerializedNode, type TreeNode } from "./url-tree";
 
 export interface EvictionPolicy {
@@ -24,7 +25,19 @@ export interface HeldDocument {
   branch: string[];
   /** Milliseconds since the epoch when the document was first inserted. */
   time: number;
-  /** Every hash this document added to its branch, including later revisions: what removal subtracts. */
+  /**
+   * Every hash this document added to its branch (unique, 32-bit), including later revisions: what
+   * removal subtracts. Never changed in place (a revision replaces the array), so a held reference
+   * is a consistent snapshot, which a streamed export relies on.
+   */
+  hashes: Uint32Array;
+}
+
+/** A held document as it crosses JSON and RPC: hashes as 8 hex digits each. */
+export interface SerializedDocument {
+  key: string;
+  branch: string[];
+  time: number;
   hashes: string[];
 }
 
@@ -43,7 +56,7 @@ export interface SerializedDomainState {
   version: 1;
   domain: string;
   tree: SerializedNode;
-  documents: HeldDocument[];
+  documents: SerializedDocument[];
 }
 
 export class DomainState {
@@ -78,20 +91,24 @@ export class DomainState {
     const held = this.documents.get(key);
     if (held) {
       const own = new Set(held.hashes);
-      const fresh = new Map<string, number>();
+      const fresh = new Map<number, number>();
       for (const b of blocks) {
-        if (own.has(b.hash) || this.tree.root.count(b.hash) > 0) continue;
-        fresh.set(b.hash, (fresh.get(b.hash) ?? 0) + b.chars);
+        const h = hashToU32(b.hash);
+        if (own.has(h) || this.tree.root.countOf(h) > 0) continue;
+        fresh.set(h, (fresh.get(h) ?? 0) + b.chars);
       }
       let chars = 0;
       for (const n of fresh.values()) chars += n;
       if (chars < REVISION_MIN_NEW_CHARS) return { kind: "unchanged", evicted: this.evict(now, key) };
-      const added = [...fresh.keys()];
+      const added = Uint32Array.from(fresh.keys());
       this.tree.addRevisionHashes(held.branch, added);
-      held.hashes.push(...added);
+      const hashes = new Uint32Array(held.hashes.length + added.length);
+      hashes.set(held.hashes);
+      hashes.set(added, held.hashes.length);
+      this.documents.set(key, { ...held, hashes });
       return { kind: "revision", addedHashes: added.length, evicted: this.evict(now, key) };
     }
-    const unique = [...new Set(blocks.map((b) => b.hash))];
+    const unique = uniqueHashes(blocks.map((b) => b.hash));
     this.tree.insertDocument(branch, unique);
     this.documents.set(key, { key, branch: [...branch], time: now, hashes: unique });
     return { kind: "inserted", evicted: this.evict(now, key) };
@@ -132,11 +149,25 @@ export class DomainState {
     return keys;
   }
 
-  /** Restores a held document as stored, without eviction: the way a persistent store reloads. */
+  /**
+   * Restores a held document as stored, without eviction: the way a persistent store reloads, one
+   * pass over the documents. Its hashes must be unique, as stored (an import checks it first).
+   */
   restore(doc: HeldDocument): void {
     if (this.documents.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);
     this.tree.insertDocument(doc.branch, doc.hashes);
     this.documents.set(doc.key, doc);
+  }
+
+  /** restore() for many documents at once, in queue order: one bulk build of the counts (a restart). */
+  restoreAll(docs: readonly HeldDocument[]): void {
+    const keys = new Set<string>();
+    for (const doc of docs) {
+      if (this.documents.has(doc.key) || keys.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);
+      keys.add(doc.key);
+    }
+    this.tree.insertDocuments(docs);
+    for (const doc of docs) this.documents.set(doc.key, doc);
   }
 
   /** Oldest and newest insertion times of held documents. */
@@ -156,14 +187,26 @@ export class DomainState {
   }
 
   toJSON(): SerializedDomainState {
-    const documents = [...this.documents.values()].map((d) => ({ ...d, branch: [...d.branch], hashes: [...d.hashes] }));
+    const documents = [...this.documents.values()].map(serializeDocument);
     return { version: 1, domain: this.domain, tree: this.tree.toJSON(), documents };
   }
 
+  /**
+   * The counts are a function of the documents, so they are rebuilt from them rather than read
+   * from `data.tree`: a serialized tree that disagreed with its documents cannot come back.
+   */
   static fromJSON(data: SerializedDomainState, policy: EvictionPolicy = DEFAULT_EVICTION): DomainState {
     if (data.version !== 1) throw new Error(`unsupported domain state version ${String(data.version)}`);
-    const state = new DomainState(data.domain, policy, UrlTree.fromJSON(data.tree));
-    for (const doc of data.documents) state.documents.set(doc.key, doc);
+    const state = new DomainState(data.domain, policy);
+    for (const doc of data.documents) state.restore(deserializeDocument(doc));
     return state;
   }
+}
+
+export function serializeDocument(doc: HeldDocument): SerializedDocument {
+  return { key: doc.key, branch: [...doc.branch], time: doc.time, hashes: Array.from(doc.hashes, u32ToHash) };
+}
+
+export function deserializeDocument(doc: SerializedDocument): HeldDocument {
+  return { key: doc.key, branch: [...doc.branch], time: doc.time, hashes: Uint32Array.from(doc.hashes, hashToU32) };
 }

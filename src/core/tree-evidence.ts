@@ -9,6 +9,7 @@
  * virtually, so both paths decide alike.
  */
 import type { DomainState } from "./domain-state";
+import { hashToU32 } from "./hash-u32";
 import { TreeNode } from "./url-tree";
 
 export interface BranchEvidence {
@@ -40,9 +41,10 @@ export function branchEvidence(state: DomainState, page: PageHashes): BranchEvid
   const depth = nodes.length;
   const support = nodes.map((node) => node.docs + (counted ? 0 : 1));
   const counts = new Array<number>(page.hashes.length * depth);
-  page.hashes.forEach((hash, i) => {
+  page.hashes.forEach((hex, i) => {
+    const hash = hashToU32(hex);
     const virtual = counted?.has(hash) ? 0 : 1;
-    for (let j = 0; j < depth; j++) counts[i * depth + j] = nodes[j]!.count(hash) + virtual;
+    for (let j = 0; j < depth; j++) counts[i * depth + j] = nodes[j]!.countOf(hash) + virtual;
   });
   return { nodes: paths, support, counts };
 }

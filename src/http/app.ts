@@ -5,12 +5,11 @@
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import { configOf } from "../config";
-import { registrableDomain } from "../core/url-key";
 import { safeFetch } from "../net/safe-fetch";
 import { AppException, badRequest } from "../service/errors";
 import { extract, type PageSource } from "../service/extract";
 import { fetchError } from "../service/fetch-error";
-import { domainTreeStub } from "../store/stub";
+import { adminRoutes } from "./admin-routes";
 import { auth, hasValidKey } from "./auth";
 import { mountBrowserSupport } from "./browser";
 import { errorResponse, responseForThrown } from "./errors";
@@ -74,24 +73,7 @@ export function createApp(): Hono<AppEnv> {
     return extractionResponse(await extract({ env: c.env, trusted: true }, source, opts), opts);
   }
 
-  const admin = new Hono<AppEnv>();
-  admin.use("*", auth({ scope: "admin" }));
-  const stubFor = (c: Context<AppEnv>) => {
-    const raw = c.req.param("domain") ?? "";
-    const domain = registrableDomain(raw.toLowerCase());
-    if (!domain || (!/^[a-z0-9.-]+$/i.test(domain) && !/^\[?[0-9a-f:.]+\]?$/i.test(domain))) {
-      throw new AppException({ code: "bad_request", message: `not a domain: "${raw}"` });
-    }
-    return domainTreeStub(c.env, domain);
-  };
-  admin.get("/domains/:domain/stats", async (c) => c.json(await stubFor(c).stats()));
-  admin.get("/domains/:domain/export", async (c) => {
-    const state = await stubFor(c).exportTree();
-    if (!state) throw new AppException({ code: "not_found", message: "this domain has no documents" });
-    return new Response(state, { headers: { "content-type": "application/json; charset=utf-8" } });
-  });
-  admin.post("/domains/:domain/reset", async (c) => c.json(await stubFor(c).reset()));
-  app.route("/admin", admin);
+  app.route("/admin", adminRoutes());
 
   app.use("/extract", auth({ scope: "api" }));
   // GET answers depend only on the page and the tree: a client's If-None-Match gets a 304, on a

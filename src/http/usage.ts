@@ -11,6 +11,8 @@ Routes
                                    or JSON {"url", "html", "title"?} with Content-Type: application/json
   GET  /admin/domains/{domain}/stats     documents, nodes, bytes, oldest/newest   (ADMIN_KEY)
   GET  /admin/domains/{domain}/export    the domain's URL Tree as JSON            (ADMIN_KEY)
+                                   ?format=ndjson: its documents, streamed (a backup)
+  POST /admin/domains/{domain}/import    restore that NDJSON into an empty domain (ADMIN_KEY)
   POST /admin/domains/{domain}/reset     forget the domain                        (ADMIN_KEY)
   GET  /feed?url={feed}[&format=rss|atom|jsonfeed][&max=N]   any RSS/RDF/Atom/JSON feed (or a page
                                    linking one) rewritten with each item's full text

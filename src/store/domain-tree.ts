@@ -8,15 +8,26 @@
  * first. The object never classifies: it answers with counts, and the Worker runs the cascade.
  * Memory is changed only after SQLite accepted the write; if a write throws, the in-memory state
  * is dropped and rebuilt from the documents table on the next call.
+ *
+ * Nothing is written until the first document: the schema is created by the first write, so a read
+ * (stats, export, a classify-only request) of a domain the service never learned leaves no storage
+ * behind. The one exception is a store of an older schema, upgraded once when first read.
  */
 import { DurableObject } from "cloudflare:workers";
 import { configOf } from "../config";
-import { DomainState, type EvictionPolicy, type HashedBlock, type IngestOutcome } from "../core/domain-state";
+import { documentLine, headerLine } from "../core/domain-export";
+import {
+  DomainState,
+  type EvictionPolicy,
+  type HashedBlock,
+  type HeldDocument,
+  type IngestOutcome,
+} from "../core/domain-state";
 import { isTemplateOnly } from "../core/interstitial";
 import { domainFigures, type DomainFigures } from "../core/domain-figures";
 import { branchEvidence, type BranchEvidence } from "../core/tree-evidence";
-import { packHashes, unpackHashes } from "./hash-codec";
-import { migrate, SCHEMA_VERSION } from "./schema";
+import { packU32, unpackU32 } from "./hash-codec";
+import { currentVersion, migrate, SCHEMA_VERSION } from "./schema";
 
 /** What the Worker sends for one page: its identity and block hashes, no text. */
 export interface TreeRequest {
@@ -49,7 +60,12 @@ export interface DomainStats {
   policy: EvictionPolicy;
 }
 
+/** What an import did, or why it refused (the route maps `conflict` to 409). */
+export type ImportResult = { ok: true; imported: number } | { ok: false; code: "conflict"; message: string };
+
 const DAY_MS = 24 * 3600 * 1000;
+/** Document lines per chunk of a streamed export: ~100 KB, so memory stays flat at any size. */
+const EXPORT_LINES_PER_CHUNK = 100;
 
 export class DomainTree extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -57,15 +73,43 @@ export class DomainTree extends DurableObject<Env> {
   private state: DomainState | null = null;
   /** Row id of each held document's key, loaded with the state (schema 2 has no url_key index). */
   private seqs = new Map<string, number>();
+  /** Whether the schema exists in storage; null until first checked. */
+  private hasStore: boolean | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.policy = configOf(env).eviction;
-    ctx.storage.transactionSync(() => migrate(this.sql));
+  }
+
+  /** Whether anything was ever stored; reading sqlite_master writes nothing. Upgrades an older schema once. */
+  private stored(): boolean {
+    if (this.hasStore === null) {
+      const version = currentVersion(this.sql);
+      if (version !== 0 && version !== SCHEMA_VERSION) this.ctx.storage.transactionSync(() => migrate(this.sql));
+      this.hasStore = version !== 0;
+    }
+    return this.hasStore;
+  }
+
+  /**
+   * After a failed write: memory may be ahead of storage (and the schema a rolled-back first write
+   * created may be gone), so both are read again on the next call.
+   */
+  private forget(): void {
+    this.state = null;
+    this.hasStore = null;
+  }
+
+  /** Creates the schema on the first write; the caller is inside that write's transaction. */
+  private ensureSchema(): void {
+    if (this.stored()) return;
+    migrate(this.sql);
+    this.hasStore = true;
   }
 
   private storedDomain(): string | null {
+    if (!this.stored()) return null;
     const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE name = 'domain'`).toArray()[0];
     return row?.value ?? null;
   }
@@ -79,18 +123,24 @@ export class DomainTree extends DurableObject<Env> {
     const stored = this.storedDomain();
     if (stored && stored !== domain) throw new Error(`this object holds ${stored}, not ${domain}`);
     const state = new DomainState(domain, this.policy);
-    const rows = this.sql.exec<{ seq: number; url_key: string; branch: string; time: number; hashes: ArrayBuffer }>(
-      `SELECT seq, url_key, branch, time, hashes FROM documents ORDER BY seq`,
-    );
     this.seqs = new Map();
-    for (const row of rows) {
-      this.seqs.set(row.url_key, row.seq);
-      state.restore({
-        key: row.url_key,
-        branch: JSON.parse(row.branch) as string[],
-        time: row.time,
-        hashes: unpackHashes(row.hashes),
-      });
+    if (this.stored()) {
+      // One pass over the rows: each hash blob goes straight into a typed array, then the counts are
+      // built in bulk, every node's table sized once.
+      const rows = this.sql.exec<{ seq: number; url_key: string; branch: string; time: number; hashes: ArrayBuffer }>(
+        `SELECT seq, url_key, branch, time, hashes FROM documents ORDER BY seq`,
+      );
+      const docs: HeldDocument[] = [];
+      for (const row of rows) {
+        this.seqs.set(row.url_key, row.seq);
+        docs.push({
+          key: row.url_key,
+          branch: JSON.parse(row.branch) as string[],
+          time: row.time,
+          hashes: unpackU32(row.hashes),
+        });
+      }
+      state.restoreAll(docs);
     }
     this.state = state;
     return state;
@@ -113,7 +163,7 @@ export class DomainTree extends DurableObject<Env> {
         ingest = state.ingest(req.key, req.branch, req.blocks, now);
         rowsWritten = this.ctx.storage.transactionSync(() => this.persist(state, req, ingest!, now));
       } catch (err) {
-        this.state = null;
+        this.forget();
         throw err;
       }
     }
@@ -144,7 +194,7 @@ export class DomainTree extends DurableObject<Env> {
         }
       });
     } catch (err) {
-      this.state = null;
+      this.forget();
       throw err;
     }
     return reqs.map((req, i) => ({ evidence: evidenceFor(state, req), ingest: ingests[i]!, rowsWritten: rows[i]! }));
@@ -152,6 +202,7 @@ export class DomainTree extends DurableObject<Env> {
 
   private persist(state: DomainState, req: TreeRequest, ingest: IngestOutcome, now: number): number {
     let written = 0;
+    this.ensureSchema();
     if (this.storedDomain() === null) {
       written += this.sql.exec(`INSERT INTO meta (name, value) VALUES ('domain', ?)`, req.domain).rowsWritten;
     }
@@ -162,14 +213,14 @@ export class DomainTree extends DurableObject<Env> {
         doc.key,
         JSON.stringify(doc.branch),
         doc.time,
-        packHashes(doc.hashes),
+        packU32(doc.hashes),
       );
       this.seqs.set(doc.key, cursor.one().seq);
       written += cursor.rowsWritten;
     } else if (ingest.kind === "revision") {
       written += this.sql.exec(
         `UPDATE documents SET hashes = ? WHERE seq = ?`,
-        packHashes(doc.hashes),
+        packU32(doc.hashes),
         this.seqs.get(doc.key)!,
       ).rowsWritten;
     }
@@ -209,12 +260,13 @@ export class DomainTree extends DurableObject<Env> {
       state.evict(Date.now());
       this.ctx.storage.transactionSync(() => this.deleteRemoved(state));
     } catch (err) {
-      this.state = null;
+      this.forget();
       throw err;
     }
     if (state.size > 0) await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
   }
 
+  /** Read-only: an object that never stored anything answers `domain: null` and stays empty. */
   async stats(): Promise<DomainStats> {
     const domain = this.storedDomain();
     const state = domain ? this.load(domain) : null;
@@ -224,26 +276,106 @@ export class DomainTree extends DurableObject<Env> {
       schemaVersion: SCHEMA_VERSION,
       documents: state?.size ?? 0,
       nodes: state?.tree.nodeCount() ?? 0,
-      bytes: this.sql.databaseSize,
+      bytes: domain ? this.sql.databaseSize : 0,
       oldest: range?.oldest ?? null,
       newest: range?.newest ?? null,
       policy: this.policy,
     };
   }
 
-  /** JSON text of SerializedDomainState: the tree's recursive type is too deep for RPC typing. */
+  /**
+   * JSON text of SerializedDomainState (the tree's recursive type is too deep for RPC typing): the
+   * original export, built whole in memory; `exportStream` is the bounded one.
+   */
   async exportTree(): Promise<string | null> {
     const domain = this.storedDomain();
     return domain ? JSON.stringify(this.load(domain).toJSON()) : null;
   }
 
+  /**
+   * The held documents as NDJSON (src/core/domain-export.ts), a chunk of lines per pull. The list of
+   * documents is taken when the call arrives; held documents are never changed in place, so the
+   * export is that moment's state even while pages keep arriving. Null when nothing is stored.
+   */
+  async exportStream(): Promise<ReadableStream<Uint8Array> | null> {
+    const domain = this.storedDomain();
+    if (!domain) return null;
+    const docs = [...this.load(domain).heldDocuments()];
+    const encoder = new TextEncoder();
+    let next = 0;
+    return new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          controller.enqueue(encoder.encode(headerLine(domain, docs.length)));
+        },
+        pull(controller) {
+          if (next >= docs.length) {
+            controller.close();
+            return;
+          }
+          let text = "";
+          const end = Math.min(docs.length, next + EXPORT_LINES_PER_CHUNK);
+          for (; next < end; next++) text += documentLine(docs[next]!);
+          controller.enqueue(encoder.encode(text));
+        },
+      },
+      { highWaterMark: 1 },
+    );
+  }
+
+  /**
+   * Restores an export (validated by the caller, src/core/domain-export.ts) into an empty domain,
+   * in queue order, in one transaction: all documents or none. A domain that holds documents is
+   * refused, so an import never merges two histories.
+   */
+  async importDocuments(domain: string, docs: HeldDocument[]): Promise<ImportResult> {
+    const stored = this.storedDomain();
+    if (stored && stored !== domain) throw new Error(`this object holds ${stored}, not ${domain}`);
+    if (stored && this.load(domain).size > 0) {
+      return { ok: false, code: "conflict", message: `${domain} holds documents: reset it before importing` };
+    }
+    if (docs.length > this.policy.maxDocs) throw new Error(`import of ${docs.length} documents over the cap`);
+    if (docs.length === 0) return { ok: true, imported: 0 };
+    const state = new DomainState(domain, this.policy);
+    const seqs = new Map<string, number>();
+    try {
+      this.ctx.storage.transactionSync(() => {
+        this.ensureSchema();
+        this.sql.exec(`INSERT OR REPLACE INTO meta (name, value) VALUES ('domain', ?)`, domain);
+        for (const doc of docs) {
+          state.restore(doc);
+          const row = this.sql
+            .exec<{ seq: number }>(
+              `INSERT INTO documents (url_key, branch, time, hashes) VALUES (?, ?, ?, ?) RETURNING seq`,
+              doc.key,
+              JSON.stringify(doc.branch),
+              doc.time,
+              packU32(doc.hashes),
+            )
+            .one();
+          seqs.set(doc.key, row.seq);
+        }
+      });
+    } catch (err) {
+      this.forget();
+      throw err;
+    }
+    this.state = state;
+    this.seqs = seqs;
+    this.ensureAlarm(Date.now());
+    return { ok: true, imported: docs.length };
+  }
+
+  /** Empties the object. One that never stored anything is left untouched (no write). */
   async reset(): Promise<{ removed: number }> {
+    if (!this.stored()) return { removed: 0 };
     const removed = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM documents`).one().n;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.state = null;
     this.seqs = new Map();
-    this.ctx.storage.transactionSync(() => migrate(this.sql));
+    // The schema is created again by the next write, not now: a reset object stores nothing.
+    this.hasStore = false;
     return { removed };
   }
 }

@@ -50,3 +50,20 @@ export function narrowSchema1Hashes(bytes: ArrayBuffer | Uint8Array): Uint8Array
   out.forEach((h, i) => outView.setUint32(i * HASH_BYTES, h));
   return packed;
 }
+
+/** The tree's in-memory form straight to storage: 4 bytes per hash, big-endian (as packHashes writes). */
+export function packU32(hashes: Uint32Array): Uint8Array {
+  const out = new Uint8Array(hashes.length * HASH_BYTES);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < hashes.length; i++) view.setUint32(i * HASH_BYTES, hashes[i]!);
+  return out;
+}
+
+/** Storage straight to the tree's in-memory form, without a string per hash: what makes a restart fast. */
+export function unpackU32(bytes: ArrayBuffer | Uint8Array): Uint32Array {
+  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const out = new Uint32Array(Math.floor(data.length / HASH_BYTES));
+  for (let i = 0; i < out.length; i++) out[i] = view.getUint32(i * HASH_BYTES);
+  return out;
+}

@@ -10,6 +10,9 @@
  *   document added to its branch, 4 bytes each, big-endian, revisions included: exactly what
  *   eviction subtracts.
  *
+ * The tables are created by the object's first write (DomainTree), never by a read: an object asked
+ * about a domain it never learned stays without storage.
+ *
  * The URL Tree's counts are not stored: they are a pure function of the held documents, rebuilt in
  * memory when the object starts. Ingesting a page therefore writes one row instead of one per
  * (node, block) pair, and counts can never disagree with the documents held.

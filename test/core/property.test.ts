@@ -6,6 +6,7 @@ import {
   type EvictionPolicy,
   type HashedBlock,
 } from "../../src/core/domain-state";
+import { hashToU32 } from "../../src/core/hash-u32";
 import { TreeNode } from "../../src/core/url-tree";
 
 /** mulberry32: a small seeded PRNG, so a failing run can be replayed from its seed. */
@@ -51,7 +52,7 @@ const SEP = "\u0000";
 
 interface Expected {
   docs: number;
-  counts: Map<string, number>;
+  counts: Map<number, number>;
 }
 
 /** Recounts every node from the held documents alone and compares with the tree. */
@@ -96,8 +97,11 @@ function checkInvariants(state: DomainState, policy: EvictionPolicy, where: stri
     const label = `${where}: node "${path.split(SEP).join("/")}"`;
     expect(node.docs, `${label} docs`).toBe(e.docs);
     if (path !== "") expect(node.docs, `${label} is empty`).toBeGreaterThan(0);
-    for (const c of node.counts.values()) expect(c, `${label} stores a zero count`).toBeGreaterThan(0);
-    expect(new Map(node.counts), `${label} counts`).toEqual(e.counts);
+    const stored = new Map(node.entries());
+    for (const c of stored.values()) expect(c, `${label} stores a zero count`).toBeGreaterThan(0);
+    expect(stored.size, `${label} distinct hashes`).toBe(node.distinctHashes);
+    expect(stored, `${label} counts`).toEqual(e.counts);
+    for (const [h, c] of e.counts) expect(node.countOf(h), `${label} lookup`).toBe(c);
   }
 }
 
@@ -196,10 +200,18 @@ describe("DomainState matches a recount from its held documents", () => {
   it("the recount catches a corrupted tree", () => {
     const corruptions: Array<(s: DomainState) => void> = [
       (s) => s.tree.root.docs++,
-      (s) => s.tree.root.counts.set("bogus", 1),
-      (s) => s.tree.root.counts.set([...s.tree.root.counts.keys()][0]!, 0),
+      (s) => s.tree.root.table.set(hashToU32("0badc0de"), 1),
+      (s) => s.tree.root.table.increment([...s.tree.root.entries()][0]![0]),
+      (s) => {
+        const h = [...s.tree.root.entries()][0]![0];
+        s.tree.root.table.increment(h);
+        s.tree.root.table.increment(h);
+      },
       (s) => s.tree.root.children.set("ghost", new TreeNode("ghost")),
-      (s) => s.document([...s.heldDocuments()][0]!.key)!.hashes.push("extra"),
+      (s) => {
+        const doc = s.document([...s.heldDocuments()][0]!.key)!;
+        doc.hashes = Uint32Array.from([...doc.hashes, 12345]);
+      },
     ];
     for (const corrupt of corruptions) {
       const { state } = simulate(11, small, 40);
@@ -215,6 +227,6 @@ describe("DomainState matches a recount from its held documents", () => {
     checkInvariants(state, small, "emptied");
     expect(state.tree.nodeCount()).toBe(1);
     expect(state.tree.root.docs).toBe(0);
-    expect(state.tree.root.counts.size).toBe(0);
+    expect(state.tree.root.distinctHashes).toBe(0);
   });
 });

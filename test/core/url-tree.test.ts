@@ -5,23 +5,30 @@ import {
   type EvictionPolicy,
   type HashedBlock,
 } from "../../src/core/domain-state";
+import { hash32 } from "../../src/core/block-hash";
+import { u32ToHash } from "../../src/core/hash-u32";
 import { UrlTree, type TreeNode } from "../../src/core/url-tree";
 
-const counts = (node: TreeNode) => Object.fromEntries(node.counts);
+/** UrlTree tests name hashes by one letter: its char code is the 32-bit hash. */
+const id = (name: string) => name.charCodeAt(0);
+const ids = (...names: string[]) => Uint32Array.from(names, id);
+const counts = (node: TreeNode) => Object.fromEntries([...node.entries()].map(([h, c]) => [String.fromCharCode(h), c]));
+/** DomainState tests name blocks by text, hashed as the service would (hex, 32-bit). */
+const hx = (text: string) => hash32(text);
 const child = (node: TreeNode, ...segments: string[]): TreeNode | undefined => {
   let n: TreeNode | undefined = node;
   for (const s of segments) n = n?.children.get(s);
   return n;
 };
-const blocks = (...texts: string[]): HashedBlock[] => texts.map((t) => ({ hash: `h:${t}`, chars: t.length }));
+const blocks = (...texts: string[]): HashedBlock[] => texts.map((t) => ({ hash: hx(t), chars: t.length }));
 const long = (tag: string, n = REVISION_MIN_NEW_CHARS) => `${tag}:${"x".repeat(n - tag.length - 1)}`;
 
 describe("UrlTree", () => {
   it("insert counts documents and unique hashes along the branch", () => {
     const t = new UrlTree("example.com");
-    t.insertDocument(["www", "news"], ["a", "b"]);
-    t.insertDocument(["www", "sport"], ["a", "c"]);
-    t.insertDocument(["www"], ["b"]);
+    t.insertDocument(["www", "news"], ids("a", "b"));
+    t.insertDocument(["www", "sport"], ids("a", "c"));
+    t.insertDocument(["www"], ids("b"));
     expect(t.root.segment).toBe("example.com");
     expect(t.root.docs).toBe(3);
     expect(counts(t.root)).toEqual({ a: 2, b: 2, c: 1 });
@@ -35,7 +42,7 @@ describe("UrlTree", () => {
 
   it("nodes() follows a branch as far as it exists, creating only when asked", () => {
     const t = new UrlTree("d");
-    t.insertDocument(["a", "b"], []);
+    t.insertDocument(["a", "b"], ids());
     expect(t.nodes(["a", "b", "c"]).map((n) => n.segment)).toEqual(["d", "a", "b"]);
     expect(t.nodes(["x"]).length).toBe(1);
     expect(t.nodeCount()).toBe(3);
@@ -45,59 +52,59 @@ describe("UrlTree", () => {
 
   it("revision hashes raise counts but not docs", () => {
     const t = new UrlTree("d");
-    t.insertDocument(["a"], ["x"]);
-    t.addRevisionHashes(["a"], ["y"]);
+    t.insertDocument(["a"], ids("x"));
+    t.addRevisionHashes(["a"], ids("y"));
     expect(t.root.docs).toBe(1);
     expect(counts(child(t.root, "a")!)).toEqual({ x: 1, y: 1 });
   });
 
   it("removal exactly undoes insertion and cuts emptied branches", () => {
     const t = new UrlTree("d");
-    t.insertDocument(["www", "news", "2024"], ["a", "b"]);
+    t.insertDocument(["www", "news", "2024"], ids("a", "b"));
     const before = JSON.stringify(t.toJSON());
-    t.insertDocument(["www", "news", "2025", "jan"], ["a", "c"]);
-    t.addRevisionHashes(["www", "news", "2025", "jan"], ["d"]);
-    t.removeDocument(["www", "news", "2025", "jan"], ["a", "c", "d"]);
+    t.insertDocument(["www", "news", "2025", "jan"], ids("a", "c"));
+    t.addRevisionHashes(["www", "news", "2025", "jan"], ids("d"));
+    t.removeDocument(["www", "news", "2025", "jan"], ids("a", "c", "d"));
     expect(JSON.stringify(t.toJSON())).toBe(before);
     expect(child(t.root, "www", "news", "2025")).toBeUndefined();
     expect(child(t.root, "www", "news")!.children.has("2024")).toBe(true);
-    t.removeDocument(["www", "news", "2024"], ["a", "b"]);
+    t.removeDocument(["www", "news", "2024"], ids("a", "b"));
     expect(t.root.docs).toBe(0);
-    expect(t.root.counts.size).toBe(0);
+    expect(t.root.distinctHashes).toBe(0);
     expect(t.root.children.size).toBe(0);
     expect(t.nodeCount()).toBe(1);
   });
 
   it("removal keeps nodes that still hold documents and drops zero counts", () => {
     const t = new UrlTree("d");
-    t.insertDocument(["a"], ["x", "y"]);
-    t.insertDocument(["a", "b"], ["x"]);
-    t.removeDocument(["a"], ["x", "y"]);
+    t.insertDocument(["a"], ids("x", "y"));
+    t.insertDocument(["a", "b"], ids("x"));
+    t.removeDocument(["a"], ids("x", "y"));
     const a = child(t.root, "a")!;
     expect(a.docs).toBe(1);
     expect(counts(a)).toEqual({ x: 1 });
-    expect(a.counts.has("y")).toBe(false);
+    expect(a.countOf(id("y"))).toBe(0);
     expect(child(a, "b")!.docs).toBe(1);
   });
 
   it("removing a branch that is not in the tree throws", () => {
     const t = new UrlTree("d");
-    t.insertDocument(["a"], ["x"]);
-    expect(() => t.removeDocument(["a", "missing"], ["x"])).toThrow();
+    t.insertDocument(["a"], ids("x"));
+    expect(() => t.removeDocument(["a", "missing"], ids("x"))).toThrow();
   });
 
   it("toJSON/fromJSON round-trips", () => {
     const t = new UrlTree("example.co.uk");
-    t.insertDocument(["www", "news"], ["a", "b"]);
-    t.insertDocument(["www", "news"], ["a"]);
-    t.insertDocument(["blog", "2024", "05"], ["z"]);
-    t.addRevisionHashes(["blog", "2024", "05"], ["q"]);
+    t.insertDocument(["www", "news"], ids("a", "b"));
+    t.insertDocument(["www", "news"], ids("a"));
+    t.insertDocument(["blog", "2024", "05"], ids("z"));
+    t.addRevisionHashes(["blog", "2024", "05"], ids("q"));
     const json = t.toJSON();
     const back = UrlTree.fromJSON(JSON.parse(JSON.stringify(json)));
     expect(back.toJSON()).toEqual(json);
     expect(back.root.segment).toBe("example.co.uk");
-    expect(child(back.root, "www", "news")!.count("a")).toBe(2);
-    expect(child(back.root, "blog", "2024", "05")!.count("q")).toBe(1);
+    expect(child(back.root, "www", "news")!.countOf(id("a"))).toBe(2);
+    expect(child(back.root, "blog", "2024", "05")!.countOf(id("q"))).toBe(1);
     expect(back.nodeCount()).toBe(t.nodeCount());
   });
 });
@@ -120,10 +127,10 @@ describe("DomainState revisions", () => {
     const r = s.ingest("k1", ["a"], blocks("one", fresh, fresh), 2);
     expect(r).toEqual({ kind: "revision", addedHashes: 1, evicted: 0 });
     expect(s.tree.root.docs).toBe(1);
-    expect(s.tree.root.count(`h:${fresh}`)).toBe(1);
-    expect(s.document("k1")!.hashes).toEqual(["h:one", `h:${fresh}`]);
+    expect(s.tree.root.count(hx(fresh))).toBe(1);
+    expect(Array.from(s.document("k1")!.hashes, u32ToHash)).toEqual([hx("one"), hx(fresh)]);
     s.remove("k1");
-    expect(s.tree.root.counts.size).toBe(0);
+    expect(s.tree.root.distinctHashes).toBe(0);
   });
 
   it("several short blocks add up to the threshold", () => {
@@ -139,7 +146,7 @@ describe("DomainState revisions", () => {
     s.ingest("k1", ["a"], blocks("one"), 1);
     s.ingest("k2", ["b"], blocks(shared), 1);
     expect(s.ingest("k1", ["a"], blocks("one", shared), 2).kind).toBe("unchanged");
-    expect(s.tree.root.count(`h:${shared}`)).toBe(1);
+    expect(s.tree.root.count(hx(shared))).toBe(1);
   });
 });
 
@@ -152,8 +159,8 @@ describe("DomainState eviction", () => {
     expect(s.ingest("k3", ["p", "s3"], blocks("t3", "common"), 3)).toEqual({ kind: "inserted", evicted: 1 });
     expect([...s.heldDocuments()].map((d) => d.key)).toEqual(["k1", "k2", "k3"]);
     expect(s.tree.root.docs).toBe(3);
-    expect(s.tree.root.count("h:common")).toBe(3);
-    expect(s.tree.root.count("h:t0")).toBe(0);
+    expect(s.tree.root.count(hx("common"))).toBe(3);
+    expect(s.tree.root.count(hx("t0"))).toBe(0);
     expect(child(s.tree.root, "p", "s0")).toBeUndefined();
   });
 
@@ -194,7 +201,7 @@ describe("DomainState eviction", () => {
     const back = DomainState.fromJSON(json, policy);
     expect(back.toJSON()).toEqual(s.toJSON());
     back.remove("k0");
-    expect(back.tree.root.count("h:x")).toBe(1);
+    expect(back.tree.root.count(hx("x"))).toBe(1);
     expect(() => DomainState.fromJSON({ ...json, version: 2 })).toThrow();
   });
 });

@@ -48,6 +48,8 @@ function counts(res: Response): Record<string, number> {
 
 async function documents(domain: string): Promise<number> {
   const res = await SELF.fetch(`http://svc/admin/domains/${domain}/stats`, { headers: ADMIN });
+  // A domain the service never learned is a 404 (its object stores nothing): no documents.
+  if (res.status === 404) return 0;
   return ((await res.json()) as { documents: number }).documents;
 }
 

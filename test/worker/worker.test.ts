@@ -47,6 +47,8 @@ async function extractJson(url: string, query = ""): Promise<{ res: Response; bo
 
 async function documents(domain: string): Promise<number> {
   const res = await SELF.fetch(`http://svc/admin/domains/${domain}/stats`, { headers: ADMIN });
+  // A domain the service never learned (or one reset) is a 404: it holds no documents.
+  if (res.status === 404) return 0;
   return ((await res.json()) as { documents: number }).documents;
 }
 

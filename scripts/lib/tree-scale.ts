@@ -1,0 +1,168 @@
+/**
+ * One domain at the document cap, in Node: the tree's heap, the restart rebuild and the export,
+ * with corpus pages repeated under distinct URLs until the cap is reached.
+ *
+ * Copies must look like new pages of the same site, not like the same page again: a hash that
+ * occurs on two or more of the source pages (the template) is kept as is, a hash of one source
+ * page only (its content) is salted per copy, so each copy brings its own content blocks, as a real
+ * site's pages do. Copies get their own leaf (the last path segment suffixed), so the tree's shape
+ * grows as a site's does. Run with node --expose-gc (npm run bench does).
+ */
+import { documentLine, headerLine } from "../../src/core/domain-export";
+import { DEFAULT_EVICTION, DomainState, type HeldDocument } from "../../src/core/domain-state";
+import { packU32, unpackU32 } from "../../src/store/hash-codec";
+
+export interface SourcePage {
+  key: string;
+  branch: string[];
+  hashes: readonly string[];
+}
+
+export interface TreeScaleReport {
+  documents: number;
+  sourcePages: number;
+  /**
+   * Memory growth of the DomainState after full collections: V8 heap plus ArrayBuffers (typed
+   * arrays' contents live outside the heap): tree, count tables, documents' hashes, keys.
+   */
+  heapMb: number;
+  /** Bytes of the count tables alone. */
+  tableMb: number;
+  nodes: number;
+  /** Explicit (node, hash) counts held and how many of them are 1; hashes held by one document (implied counts). */
+  explicitCounts: number;
+  explicitOnes: number;
+  soleHashes: number;
+  /** Rebuild of the state from stored rows (hash blobs, branch JSON), as the object does when it starts: wall and CPU. */
+  rebuildMs: number;
+  rebuildCpuMs: number;
+  /** Size of what SQLite would hold per row (hash blobs + branch + key), MB. */
+  rowsMb: number;
+  /** Streamed NDJSON export: time, bytes, and the most heap above the state's it ever held. */
+  exportNdjson: { ms: number; mb: number; peakHeapMb: number };
+  /** The original JSON export, built whole: time, bytes, peak heap above the state's. */
+  exportJson: { ms: number; mb: number; peakHeapMb: number };
+}
+
+interface StoredRow {
+  key: string;
+  branch: string;
+  time: number;
+  hashes: Uint8Array;
+}
+
+const salt = (h: number, copy: number) => (h ^ Math.imul(copy + 1, 0x9e3779b1)) >>> 0;
+
+/** The source pages turned into `documents` distinct documents of one site. */
+export function syntheticDocuments(pages: readonly SourcePage[], documents: number): HeldDocument[] {
+  const occurrences = new Map<number, number>();
+  const parsed = pages.map((p) => Uint32Array.from(new Set(p.hashes.map((h) => parseInt(h, 16)))));
+  for (const hashes of parsed) for (const h of hashes) occurrences.set(h, (occurrences.get(h) ?? 0) + 1);
+  const out: HeldDocument[] = [];
+  for (let i = 0; i < documents; i++) {
+    const copy = Math.floor(i / pages.length);
+    const page = pages[i % pages.length]!;
+    const source = parsed[i % pages.length]!;
+    const hashes = copy === 0 ? source : source.map((h) => (occurrences.get(h)! > 1 ? h : salt(h, copy)));
+    const branch = [...page.branch];
+    if (copy > 0) branch[branch.length - 1] = `${branch.at(-1) ?? ""}-c${copy}`;
+    const key = copy === 0 ? page.key : `${page.key}#c${copy}`;
+    out.push({ key, branch, time: i, hashes: Uint32Array.from(new Set(hashes)) });
+  }
+  return out;
+}
+
+const used = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+
+const gcTwice = (gc: () => void) => {
+  gc();
+  gc();
+};
+
+export function measureTreeScale(pages: readonly SourcePage[], documents: number, gc: () => void): TreeScaleReport {
+  const docs = syntheticDocuments(pages, documents);
+  // What the object's SQLite rows hold: the rebuild reads exactly these.
+  const rows: StoredRow[] = docs.map((d) => ({
+    key: d.key,
+    branch: JSON.stringify(d.branch),
+    time: d.time,
+    hashes: packU32(d.hashes),
+  }));
+  const rowsMb = rows.reduce((s, r) => s + r.hashes.byteLength + r.branch.length + r.key.length + 8, 0) / 1e6;
+  docs.length = 0;
+
+  const policy = { ...DEFAULT_EVICTION, maxDocs: Math.max(documents, DEFAULT_EVICTION.maxDocs), maxAgeMs: Infinity };
+  gcTwice(gc);
+  const before = used();
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const state = new DomainState("bench.example", policy);
+  state.restoreAll(
+    rows.map((r) => ({
+      key: r.key,
+      branch: JSON.parse(r.branch) as string[],
+      time: r.time,
+      hashes: unpackU32(r.hashes),
+    })),
+  );
+  const rebuildMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const rebuildCpuMs = (cpu.user + cpu.system) / 1000;
+  gcTwice(gc);
+  const heapMb = (used() - before) / 1e6;
+
+  const nodes = state.tree.nodeCount();
+  const tableBytes = state.tree.tableBytes();
+  const { explicit, explicitOnes, sole } = state.tree.countStats();
+
+  const exportNdjson = measureExport(gc, () => {
+    // As DomainTree.exportStream does: a header, then chunks of 100 lines, each encoded and let go.
+    const encoder = new TextEncoder();
+    const held = [...state.heldDocuments()];
+    let bytes = encoder.encode(headerLine(state.domain, held.length)).byteLength;
+    let peak = 0;
+    for (let i = 0; i < held.length; i += 100) {
+      let text = "";
+      for (let j = i; j < Math.min(held.length, i + 100); j++) text += documentLine(held[j]!);
+      bytes += encoder.encode(text).byteLength;
+      peak = Math.max(peak, used());
+    }
+    return { bytes, peak };
+  });
+  const exportJson = measureExport(gc, () => {
+    const text = JSON.stringify(state.toJSON());
+    const peak = used();
+    return { bytes: new TextEncoder().encode(text).byteLength, peak };
+  });
+
+  return {
+    documents: state.size,
+    sourcePages: pages.length,
+    heapMb,
+    tableMb: tableBytes / 1e6,
+    nodes,
+    explicitCounts: explicit,
+    explicitOnes,
+    soleHashes: sole,
+    rebuildMs,
+    rebuildCpuMs,
+    rowsMb,
+    exportNdjson,
+    exportJson,
+  };
+}
+
+function measureExport(
+  gc: () => void,
+  run: () => { bytes: number; peak: number },
+): { ms: number; mb: number; peakHeapMb: number } {
+  gcTwice(gc);
+  const base = used();
+  const t0 = performance.now();
+  const { bytes, peak } = run();
+  const ms = performance.now() - t0;
+  return { ms, mb: bytes / 1e6, peakHeapMb: Math.max(0, peak - base) / 1e6 };
+}

@@ -1,0 +1,25 @@
+/**
+ * Shared by the URL Tree's typed-array hash tables (./count-table.ts, ./sole-owners.ts): open
+ * addressing with linear probing over any capacity, backward-shift deletion (no tombstones),
+ * growth by half above 80% full and shrinking below 20%.
+ */
+
+export const MIN_CAPACITY = 8;
+const TWO_32 = 4294967296;
+
+/** A slot for a hash in a table of `capacity` slots (any size, not only powers of two). */
+export function home(hash: number, capacity: number): number {
+  // Fibonacci mixing (block hashes are mixed already; this spreads sequential test hashes), then a
+  // multiply-shift range reduction: a fraction below 1 times the capacity, always below it.
+  return Math.floor(((Math.imul(hash, 0x9e3779b1) >>> 0) / TWO_32) * capacity);
+}
+
+/** Whether the entry at `j`, whose home is `h`, may move back to `hole` (h not cyclically in (hole, j]). */
+export function mayMoveBack(hole: number, j: number, h: number): boolean {
+  return hole <= j ? !(hole < h && h <= j) : !(hole < h || h <= j);
+}
+
+export const grown = (capacity: number) => Math.ceil(capacity * 1.5);
+/** Grow above 80% full; shrink below 20% (to 40% full after the move). */
+export const overfull = (used: number, capacity: number) => used * 5 > capacity * 4;
+export const underfull = (used: number, capacity: number) => capacity > MIN_CAPACITY && used * 5 < capacity;

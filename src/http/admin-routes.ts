@@ -1,0 +1,136 @@
+/**
+ * Admin routes (ADMIN_KEY): a domain's stats, export, import and reset. Reads never create a
+ * domain's object storage: an unknown domain is a 404 and stays unknown.
+ */
+import { Hono, type Context } from "hono";
+import { DEFAULT_IMPORT_LIMITS, ImportError, ImportReader } from "../core/domain-export";
+import type { HeldDocument } from "../core/domain-state";
+import { registrableDomain } from "../core/url-key";
+import { configOf } from "../config";
+import { AppException } from "../service/errors";
+import { domainTreeStub } from "../store/stub";
+import { auth } from "./auth";
+import type { AppEnv } from "./env";
+
+/**
+ * Largest import body. An export is ~1.1 KB per document on news sites (~11 MB at the 10,000 cap);
+ * the decoded documents go to the object in one call, which must stay well under the RPC limit.
+ */
+export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+
+const NDJSON = "application/x-ndjson";
+
+function domainOf(c: Context<AppEnv>): string {
+  const raw = c.req.param("domain") ?? "";
+  const domain = registrableDomain(raw.toLowerCase());
+  if (!domain || (!/^[a-z0-9.-]+$/i.test(domain) && !/^\[?[0-9a-f:.]+\]?$/i.test(domain))) {
+    throw new AppException({ code: "bad_request", message: `not a domain: "${raw}"` });
+  }
+  return domain;
+}
+
+const unknownDomain = (domain: string) =>
+  new AppException({ code: "not_found", message: `${domain} has no documents (the service never learned it)` });
+
+/** NDJSON when asked for by `format=ndjson` or `Accept`; JSON (the original export) otherwise. */
+function wantsNdjson(c: Context<AppEnv>): boolean {
+  const format = c.req.query("format");
+  if (format !== undefined && format !== "json" && format !== "ndjson") {
+    throw new AppException({ code: "bad_request", message: `format must be json or ndjson, got "${format}"` });
+  }
+  if (format) return format === "ndjson";
+  return (c.req.header("accept") ?? "").toLowerCase().includes(NDJSON);
+}
+
+export function adminRoutes(): Hono<AppEnv> {
+  const admin = new Hono<AppEnv>();
+  admin.use("*", auth({ scope: "admin" }));
+
+  admin.get("/domains/:domain/stats", async (c) => {
+    const domain = domainOf(c);
+    const stats = await domainTreeStub(c.env, domain).stats();
+    if (!stats.domain) throw unknownDomain(domain);
+    return c.json(stats);
+  });
+
+  admin.get("/domains/:domain/export", async (c) => {
+    const domain = domainOf(c);
+    const stub = domainTreeStub(c.env, domain);
+    if (wantsNdjson(c)) {
+      const stream = await stub.exportStream();
+      if (!stream) throw unknownDomain(domain);
+      return new Response(stream, { headers: { "content-type": `${NDJSON}; charset=utf-8` } });
+    }
+    const state = await stub.exportTree();
+    if (!state) throw unknownDomain(domain);
+    return new Response(state, { headers: { "content-type": "application/json; charset=utf-8" } });
+  });
+
+  admin.post("/domains/:domain/import", async (c) => {
+    const domain = domainOf(c);
+    const type = c.req.header("content-type");
+    if (type && !/^(application\/x-ndjson|application\/jsonl|text\/plain)\b/i.test(type)) {
+      throw new AppException({
+        code: "unsupported_media_type",
+        message: `import takes the NDJSON of GET .../export?format=ndjson (${NDJSON}), got ${type}`,
+      });
+    }
+    const limits = { ...DEFAULT_IMPORT_LIMITS, maxDocs: configOf(c.env).eviction.maxDocs };
+    const docs = await readImport(c.req.raw, new ImportReader(domain, limits));
+    const result = await domainTreeStub(c.env, domain).importDocuments(domain, docs);
+    if (!result.ok) throw new AppException({ code: result.code, message: result.message });
+    return c.json({ domain, imported: result.imported });
+  });
+
+  admin.post("/domains/:domain/reset", async (c) => c.json(await domainTreeStub(c.env, domainOf(c)).reset()));
+  return admin;
+}
+
+/** Streams the body line by line through the reader, under IMPORT_MAX_BYTES; only decoded documents are kept. */
+async function readImport(request: Request, reader: ImportReader): Promise<HeldDocument[]> {
+  const tooLarge = () =>
+    new AppException({ code: "payload_too_large", message: `import body over ${IMPORT_MAX_BYTES} bytes` });
+  if (Number(request.headers.get("content-length") ?? NaN) > IMPORT_MAX_BYTES) throw tooLarge();
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+  let pending = "";
+  let bytes = 0;
+  try {
+    if (request.body) {
+      for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.byteLength;
+        if (bytes > IMPORT_MAX_BYTES) throw tooLarge();
+        pending += utf8(() => decoder.decode(chunk, { stream: true }));
+        pending = feedLines(pending, reader);
+      }
+    }
+    pending += utf8(() => decoder.decode());
+    if (pending.endsWith("\r")) pending = pending.slice(0, -1);
+    if (pending.length > 0) reader.line(pending);
+    return reader.finish();
+  } catch (err) {
+    if (err instanceof ImportError) throw new AppException({ code: "bad_request", message: `import: ${err.message}` });
+    throw err;
+  }
+}
+
+function utf8(decode: () => string): string {
+  try {
+    return decode();
+  } catch {
+    throw new AppException({ code: "bad_request", message: "import: the body is not UTF-8" });
+  }
+}
+
+/** Hands every complete line to the reader; returns the unfinished rest. */
+function feedLines(text: string, reader: ImportReader): string {
+  let start = 0;
+  for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", start)) {
+    const line = text.slice(start, text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl);
+    reader.line(line);
+    start = nl + 1;
+  }
+  const rest = text.slice(start);
+  // A line that never ends is refused by length as it grows, not after the whole body arrived.
+  if (rest.length > DEFAULT_IMPORT_LIMITS.maxLineChars) reader.line(rest);
+  return rest;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { documentLine, headerLine, ImportReader, type ImportLimits } from "../../src/core/domain-export";
+import { DEFAULT_IMPORT_LIMITS } from "../../src/core/domain-export";
+import { DomainState } from "../../src/core/domain-state";
+import { u32ToHash } from "../../src/core/hash-u32";
+
+const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, maxDocs: 10 };
+const h = (n: number) => u32ToHash(Math.imul(n + 1, 0x9e3779b1));
+
+function sampleState(): DomainState {
+  const s = new DomainState("example.com");
+  s.ingest(
+    "https://example.com/a/1",
+    ["a"],
+    [0, 1, 2].map((n) => ({ hash: h(n), chars: 50 })),
+    1,
+  );
+  s.ingest(
+    "https://example.com/a/2",
+    ["a"],
+    [0, 1, 3].map((n) => ({ hash: h(n), chars: 50 })),
+    2,
+  );
+  s.ingest(
+    "https://example.com/b/3",
+    ["b", "c"],
+    [0, 4].map((n) => ({ hash: h(n), chars: 50 })),
+    3,
+  );
+  return s;
+}
+
+function exportLines(s: DomainState): string[] {
+  const docs = [...s.heldDocuments()];
+  return [headerLine(s.domain, docs.length), ...docs.map(documentLine)].map((l) => l.replace(/\n$/, ""));
+}
+
+function read(lines: string[], domain = "example.com") {
+  const reader = new ImportReader(domain, limits);
+  for (const l of lines) reader.line(l);
+  return reader.finish();
+}
+
+describe("domain export and import", () => {
+  it("round-trips the held documents, and the counts rebuilt from them are the same", () => {
+    const s = sampleState();
+    const docs = read(exportLines(s));
+    const back = new DomainState("example.com");
+    back.restoreAll(docs);
+    expect(back.toJSON()).toEqual(s.toJSON());
+  });
+
+  const bad: [string, (lines: string[]) => string[], RegExp][] = [
+    ["a missing header", (l) => l.slice(1), /format/],
+    ["another version", (l) => [l[0]!.replace('"version":1', '"version":2'), ...l.slice(1)], /version 2/],
+    ["another domain", (l) => [l[0]!.replace("example.com", "other.com"), ...l.slice(1)], /other\.com/],
+    ["fewer lines than announced", (l) => l.slice(0, -1), /announces 3.*has 2/],
+    ["more lines than announced", (l) => [...l, l[1]!.replace("/a/1", "/a/9")], /more document lines/],
+    ["a repeated key", (l) => [l[0]!, l[1]!, l[1]!, l[3]!], /appears twice/],
+    ["a short hash", (l) => [l[0]!, l[1]!.replace(/"hashes":"[0-9a-f]{8}/, '"hashes":"abc'), ...l.slice(2)], /hashes/],
+    [
+      "upper-case hex",
+      (l) => [
+        l[0]!,
+        l[1]!.replace(/"hashes":"([0-9a-f]{8})/, (_, x: string) => `"hashes":"${x.toUpperCase()}`),
+        ...l.slice(2),
+      ],
+      /hashes/,
+    ],
+    [
+      "a repeated hash",
+      (l) => [l[0]!, l[1]!.replace(/"hashes":"([0-9a-f]{8})/, '"hashes":"$1$1'), ...l.slice(2)],
+      /repeated/,
+    ],
+    ["a bad time", (l) => [l[0]!, l[1]!.replace('"time":1', '"time":-1'), ...l.slice(2)], /time/],
+    ["an empty segment", (l) => [l[0]!, l[1]!.replace('"branch":["a"]', '"branch":[""]'), ...l.slice(2)], /branch/],
+    ["a key that is no URL", (l) => [l[0]!, l[1]!.replace("https://example.com/a/1", "a1"), ...l.slice(2)], /key/],
+    ["a line that is not JSON", (l) => [l[0]!, "{", ...l.slice(2)], /line 2: not JSON/],
+    ["a blank line", (l) => [l[0]!, "", ...l.slice(1)], /line 2/],
+    ["more documents than the cap", (l) => [l[0]!.replace('"documents":3', '"documents":11'), ...l.slice(1)], /cap/],
+  ];
+  for (const [what, corrupt, message] of bad) {
+    it(`refuses ${what}, naming the problem`, () => {
+      const lines = exportLines(sampleState());
+      expect(() => read(lines)).not.toThrow();
+      expect(() => read(corrupt(lines))).toThrow(message);
+    });
+  }
+
+  it("refuses an empty body", () => {
+    expect(() => read([])).toThrow(/empty/);
+  });
+});
