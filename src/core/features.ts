@@ -152,6 +152,12 @@ function pathInfo(path: string, tag: string): PathInfo {
   };
 }
 
+/**
+ * PathInfo per tag and path, kept across pages (bounded): a site's pages share their template's
+ * paths, and one isolate serves many pages of a site, so most paths are met already.
+ */
+const pathInfos = new Map<string, PathInfo>();
+
 const COMMENT_WORD = PATH_WORDS.findIndex(([w]) => w === "comment");
 const PUNCT_CODES = new Set([..."。，、！？；："].map((c) => c.charCodeAt(0)));
 const ONE_DIGIT = /\p{N}/u;
@@ -190,6 +196,14 @@ function wordCount(text: string, words: string[]): number {
   return words.length + cjk / 2;
 }
 
+/** Text, link text and blocks under one element. */
+interface Container {
+  good: number;
+  chars: number;
+  links: number;
+  blocks: number;
+}
+
 /**
  * One feature vector per block. `tree` gives each block's tree evidence, or null where the
  * domain's tree has nothing (a cold start): the tree features are then all zero.
@@ -218,7 +232,7 @@ export function blockFeatures(
     return keys.map((k) => (totalGood > 0 ? sums.get(k)! / totalGood : 0));
   });
   // The same per real element (ancestor chains): text, link text and blocks under each container.
-  const containers = new Map<number, { good: number; chars: number; links: number; blocks: number }>();
+  const containers = new Map<number, Container>();
   blocks.forEach((b, i) => {
     for (const id of b.ancestors ?? []) {
       let c = containers.get(id);
@@ -239,11 +253,13 @@ export function blockFeatures(
   const titleTokens = new Set(tokensOf(title));
   const pageLogBlocks = Math.log1p(n) / 8;
   const pageLinkShare = totalChars > 0 ? linkChars / totalChars : 0;
-  const infos = new Map<string, PathInfo>();
   const infoOf = (b: TextBlock): PathInfo => {
     const key = b.tag + "\u0000" + b.path;
-    let info = infos.get(key);
-    if (!info) infos.set(key, (info = pathInfo(b.path, b.tag)));
+    let info = pathInfos.get(key);
+    if (!info) {
+      if (pathInfos.size > 20000) pathInfos.clear();
+      pathInfos.set(key, (info = pathInfo(b.path, b.tag)));
+    }
     return info;
   };
   // How much of the page is comments: on a forum thread they are the content, under an article not.
@@ -256,6 +272,8 @@ export function blockFeatures(
   const pageCommentShare = totalGood > 0 ? commentChars / totalGood : 0;
 
   const out: Float64Array[] = [];
+  // The four enclosing containers of the block at hand, reused from block to block.
+  const levels: (Container | undefined)[] = [undefined, undefined, undefined, undefined];
   for (let i = 0; i < n; i++) {
     const b = blocks[i]!;
     const words = tokensOf(b.text);
@@ -290,7 +308,7 @@ export function blockFeatures(
     for (const level of under) f[k++] = level[i]!;
     f[k++] = totalGood > 0 ? sameParentChars.get(parents[i]! + "|" + b.tag)! / totalGood : 0;
     const chain = b.ancestors ?? [];
-    const levels = [1, 2, 3, 4].map((up) => containers.get(chain[chain.length - 1 - up] ?? -1));
+    for (let up = 1; up <= 4; up++) levels[up - 1] = containers.get(chain[chain.length - 1 - up] ?? -1);
     for (const c of levels) f[k++] = c && totalGood > 0 ? c.good / totalGood : 0;
     for (const c of levels) f[k++] = c && c.chars > 0 ? c.links / c.chars : 0;
     for (const c of levels) f[k++] = c ? Math.log1p(c.blocks) / 6 : 0;
