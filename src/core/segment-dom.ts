@@ -18,6 +18,9 @@
  * - everything inside an element the walk skips whole (select, iframe, math, svg...: SKIP); the
  *   element itself stays, since meeting it ends a block.
  *
+ * Within the page's budget (budget.ts): elements nested deeper than its depth cap are not built
+ * (their text joins the deepest built element), and class and id values are cut at its name cap.
+ *
  * Inside a <title> nothing is left out: the walk reads a title whole, as textContent, and htmlparser2
  * lets a `<title/>` hold markup.
  *
@@ -26,6 +29,7 @@
  */
 import { Parser } from "htmlparser2";
 import { DOMParser } from "linkedom";
+import { capName, PageBudget } from "./budget";
 import { ATTRIBUTE_VOIDS, endsBlockAtClose, endsBlockAtOpen, SEGMENT_ATTRIBUTES, SKIP } from "./segment-tags";
 
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
@@ -53,9 +57,13 @@ interface BuildDocument extends BuildNode {
 const ELEMENT_NODE = 1;
 
 /** A linkedom HTML document of `html` holding what segmentation reads; see the module comment. */
-export function parseSegmentationDocument(html: string): unknown {
+export function parseSegmentationDocument(html: string, budget = new PageBudget()): unknown {
   const document = new DOMParser().parseFromString("", "text/html") as unknown as BuildDocument;
+  const { maxDepth, maxNameChars } = budget.limits;
   let node: BuildNode = document;
+  // Depth of `node` among built elements, and open elements below the depth cap, built as nothing.
+  let depth = 0;
+  let flattened = 0;
   // Text is held back until the next event shows whether the walk could ever see it.
   let text: string | null = null;
   // The current element's attributes wait for its first child; only the current element's can wait.
@@ -65,18 +73,22 @@ export function parseSegmentationDocument(html: string): unknown {
   // Open elements inside a <title>, which the walk reads whole as textContent: built as they are.
   let inTitle = 0;
 
-  const append = (child: BuildNode): void => {
-    if (attributes) {
-      for (const key in attributes) if (SEGMENT_ATTRIBUTES.has(key)) node.setAttribute!(key, attributes[key]!);
-      attributes = null;
+  const setAttributes = (element: BuildNode): void => {
+    for (const key in attributes) {
+      if (!SEGMENT_ATTRIBUTES.has(key)) continue;
+      const value = attributes[key]!;
+      const named = (key === "class" || key === "id") && value.length > maxNameChars;
+      element.setAttribute!(key, named ? capName(value, budget) : value);
     }
+    attributes = null;
+  };
+
+  const append = (child: BuildNode): void => {
+    if (attributes) setAttributes(node);
     node.appendChild(child);
   };
 
-  const applyAttributesNow = (element: BuildNode): void => {
-    for (const key in attributes) if (SEGMENT_ATTRIBUTES.has(key)) element.setAttribute!(key, attributes[key]!);
-    attributes = null;
-  };
+  const applyAttributesNow = (element: BuildNode): void => setAttributes(element);
 
   const appendText = (droppable: boolean): void => {
     if (text === null) return;
@@ -91,10 +103,17 @@ export function parseSegmentationDocument(html: string): unknown {
         if (name.toLowerCase() === "!doctype") document.doctype = data.slice(name.length).trim();
       },
       onopentag(name, attribs) {
+        budget.step();
         if (skipped > 0) {
           skipped++;
           return;
         }
+        if (flattened > 0 || depth >= maxDepth) {
+          // Past the depth cap (a skipped or title element there is not told apart: no real page goes this deep).
+          if (flattened++ === 0) budget.cut("depth");
+          return;
+        }
+        depth++;
         appendText(endsBlockAtOpen(name));
         // linkedom's rule: <svg> lives in the SVG namespace (its content is skipped, see below).
         const element = name === "svg" ? document.createElementNS(SVG_NAMESPACE, name) : document.createElement(name);
@@ -124,6 +143,11 @@ export function parseSegmentationDocument(html: string): unknown {
           return;
         }
         skipped = 0;
+        if (flattened > 0) {
+          flattened--;
+          return;
+        }
+        depth--;
         // Dropping the last child is safe only if another child keeps the element descended into.
         appendText(node.nodeType === ELEMENT_NODE && endsBlockAtClose(node.localName!) && node.lastChild !== null);
         if (inTitle > 0) inTitle--;
