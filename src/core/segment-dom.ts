@@ -7,7 +7,8 @@
  *
  * - attributes other than SEGMENT_ATTRIBUTES (about half of all attributes on real pages), and
  *   any attributes at all on elements that end up without children, except img, source and base:
- *   the walk reads attributes only of elements it descends into and of those;
+ *   the walk reads attributes only of elements it descends into and of those; and the attributes
+ *   kept are a plain record on the element rather than linkedom Attr nodes (see KEPT);
  * - whitespace-only text that sits right before a point where the walk ends the block anyway (a
  *   block-level start tag, the close of a non-inline element that has other children, the end of
  *   the document). Such text is the trailing part of a block, or the whole of an empty one, and is
@@ -43,7 +44,6 @@ interface BuildNode {
   readonly parentNode: BuildNode | null;
   readonly lastChild: BuildNode | null;
   appendChild(node: BuildNode): BuildNode;
-  setAttribute?(name: string, value: string): void;
 }
 
 interface BuildDocument extends BuildNode {
@@ -55,6 +55,43 @@ interface BuildDocument extends BuildNode {
 }
 
 const ELEMENT_NODE = 1;
+
+/**
+ * Attributes are kept on the element as a plain record, read through the element's own
+ * getAttribute and hasAttribute, instead of as linkedom Attr nodes: each of those is a Node (an
+ * EventTarget with its WeakMap entry) and a class attribute also builds a DOMTokenList, together
+ * a fifth of the parse. The two methods answer as linkedom's do (class included, see classValue).
+ */
+const KEPT = Symbol("kept attributes");
+
+interface KeptElement {
+  [KEPT]: Record<string, string>;
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+}
+
+function keptGetAttribute(this: KeptElement, name: string): string | null {
+  // linkedom answers "" for a missing class (its className), null for anything else missing.
+  return this[KEPT][name] ?? (name === "class" ? "" : null);
+}
+
+function keptHasAttribute(this: KeptElement, name: string): boolean {
+  return this[KEPT][name] !== undefined;
+}
+
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
+
+function keepAttributes(element: BuildNode, kept: Record<string, string>): void {
+  const target = element as unknown as KeptElement;
+  target[KEPT] = kept;
+  target.getAttribute = keptGetAttribute;
+  target.hasAttribute = keptHasAttribute;
+}
+
+/** A class value as linkedom's getAttribute gives it back: its DOMTokenList's names, once each. */
+function classValue(value: string): string {
+  return [...new Set(value.split(/\s+/).filter(Boolean))].join(" ");
+}
 
 /** A linkedom HTML document of `html` holding what segmentation reads; see the module comment. */
 export function parseSegmentationDocument(html: string, budget = new PageBudget()): unknown {
@@ -74,12 +111,15 @@ export function parseSegmentationDocument(html: string, budget = new PageBudget(
   let inTitle = 0;
 
   const setAttributes = (element: BuildNode): void => {
+    let kept: Record<string, string> | null = null;
     for (const key in attributes) {
       if (!SEGMENT_ATTRIBUTES.has(key)) continue;
-      const value = attributes[key]!;
-      const named = (key === "class" || key === "id") && value.length > maxNameChars;
-      element.setAttribute!(key, named ? capName(value, budget) : value);
+      let value = attributes[key]!;
+      if ((key === "class" || key === "id") && value.length > maxNameChars) value = capName(value, budget);
+      (kept ??= Object.create(null) as Record<string, string>)[key] = key === "class" ? classValue(value) : value;
     }
+    // Also when none is kept: linkedom's own getAttribute("class") would build a DOMTokenList.
+    keepAttributes(element, kept ?? NO_ATTRIBUTES);
     attributes = null;
   };
 
