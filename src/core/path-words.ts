@@ -52,10 +52,10 @@ const hasCache = new WeakMap<ReadonlySet<string>, Map<string, Map<string, boolea
 /** Whether a token's words meet a vocabulary; words also match by prefix (`commentlist`, `products`). */
 export function tokenHas(token: string, vocabulary: ReadonlySet<string>, prefixes: readonly string[] = []): boolean {
   let byPrefixes = hasCache.get(vocabulary);
-  if (!byPrefixes) hasCache.set(vocabulary, (byPrefixes = new Map()));
+  if (!byPrefixes) hasCache.set(vocabulary, (byPrefixes = new Map<string, Map<string, boolean>>()));
   const prefixKey = prefixes.length === 0 ? "" : prefixes.length === 1 ? prefixes[0]! : prefixes.join("\u0000");
   let answers = byPrefixes.get(prefixKey);
-  if (!answers) byPrefixes.set(prefixKey, (answers = new Map()));
+  if (!answers) byPrefixes.set(prefixKey, (answers = new Map<string, boolean>()));
   let has = answers.get(token);
   if (has === undefined) {
     if (answers.size > 20000) answers.clear();
