@@ -5,6 +5,7 @@
  * must learn it at the first request, not after the domain trees fill. Unset or empty variables
  * take the defaults below (the same as wrangler.toml's [vars]).
  */
+import { DEFAULT_DEADLINE_MS } from "./core/budget";
 import { DEFAULT_EVICTION, type EvictionPolicy } from "./core/domain-state";
 import { parseAllowHosts } from "./net/forbidden-host";
 
@@ -52,6 +53,8 @@ export interface Config {
   eviction: EvictionPolicy;
   feeds: FeedConfig;
   httpCache: HttpCacheConfig;
+  /** Time one page's processing may take before it is refused as too complex (PAGE_DEADLINE_MS; src/core/budget.ts). */
+  pageDeadlineMs: number;
 }
 
 /**
@@ -115,6 +118,7 @@ export function parseConfig(env: Vars): Config {
       // The tree keeps learning: a cached answer older than a day would hide what it learned since.
       responseTtl: intVar(env, "RESPONSE_CACHE_TTL", 60, 0, 24 * 3600),
     },
+    pageDeadlineMs: intVar(env, "PAGE_DEADLINE_MS", DEFAULT_DEADLINE_MS, 0, 60_000),
   };
 }
 

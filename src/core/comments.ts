@@ -58,8 +58,19 @@ const DISQUS = new Set(["disqus", "dsq"]);
 /** An id of this many words is a heading's slug (`#receive-and-reply-to-...`), not a template name. */
 const SLUG_WORDS = 4;
 
-/** Whether a path token names a comment container. */
+const commentTokens = new Map<string, boolean>();
+
+/** Whether a path token names a comment container; memoised, since pages repeat their tokens. */
 export function isCommentToken(token: string): boolean {
+  let answer = commentTokens.get(token);
+  if (answer === undefined) {
+    if (commentTokens.size > 20000) commentTokens.clear();
+    commentTokens.set(token, (answer = namesComments(token)));
+  }
+  return answer;
+}
+
+function namesComments(token: string): boolean {
   if (COMMENT_STATE.test(token)) return false;
   const id = /#([^.]*)/.exec(token)?.[1] ?? "";
   const named = tokenWords(id).length >= SLUG_WORDS ? token.replace(/#[^.]*/, "") : token;

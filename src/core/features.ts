@@ -152,6 +152,25 @@ function pathInfo(path: string, tag: string): PathInfo {
   };
 }
 
+/**
+ * PathInfo per tag and path, kept across pages (bounded): a site's pages share their template's
+ * paths, and one isolate serves many pages of a site, so most paths are met already.
+ */
+const pathInfos = new Map<string, Map<string, PathInfo>>();
+const MAX_CACHED_PATHS = 5000;
+
+/** The path without its last 1, 2, 3 and 4 tokens, kept across pages like PathInfo. */
+const pathPrefixes = new Map<string, readonly string[]>();
+
+function prefixesOf(path: string): readonly string[] {
+  let prefixes = pathPrefixes.get(path);
+  if (!prefixes) {
+    if (pathPrefixes.size > MAX_CACHED_PATHS) pathPrefixes.clear();
+    pathPrefixes.set(path, (prefixes = [1, 2, 3, 4].map((level) => parentPath(path, level))));
+  }
+  return prefixes;
+}
+
 const COMMENT_WORD = PATH_WORDS.findIndex(([w]) => w === "comment");
 const PUNCT_CODES = new Set([..."。，、！？；："].map((c) => c.charCodeAt(0)));
 const ONE_DIGIT = /\p{N}/u;
@@ -190,6 +209,14 @@ function wordCount(text: string, words: string[]): number {
   return words.length + cjk / 2;
 }
 
+/** Text, link text and blocks under one element. */
+interface Container {
+  good: number;
+  chars: number;
+  links: number;
+  blocks: number;
+}
+
 /**
  * One feature vector per block. `tree` gives each block's tree evidence, or null where the
  * domain's tree has nothing (a cold start): the tree features are then all zero.
@@ -210,15 +237,16 @@ export function blockFeatures(
     totalChars += chars[i]!;
     linkChars += chars[i]! * blocks[i]!.linkShare;
   }
-  // Text under each ancestor prefix: one pass per level over the blocks' paths.
+  // Text under each ancestor prefix: one pass per level over the blocks' paths (prefixes interned).
+  const prefixes = blocks.map((b) => prefixesOf(b.path));
   const under = [1, 2, 3, 4].map((level) => {
     const sums = new Map<string, number>();
-    const keys = blocks.map((b) => parentPath(b.path, level));
+    const keys = prefixes.map((p) => p[level - 1]!);
     keys.forEach((k, i) => sums.set(k, (sums.get(k) ?? 0) + goodChars[i]!));
     return keys.map((k) => (totalGood > 0 ? sums.get(k)! / totalGood : 0));
   });
   // The same per real element (ancestor chains): text, link text and blocks under each container.
-  const containers = new Map<number, { good: number; chars: number; links: number; blocks: number }>();
+  const containers = new Map<number, Container>();
   blocks.forEach((b, i) => {
     for (const id of b.ancestors ?? []) {
       let c = containers.get(id);
@@ -229,21 +257,23 @@ export function blockFeatures(
       c.blocks++;
     }
   });
-  const parents = blocks.map((b) => parentPath(b.path, 1));
+  const parents = prefixes.map((p) => p[0]!);
+  const sameParentKeys = parents.map((p, i) => p + "|" + blocks[i]!.tag);
   const sameParentChars = new Map<string, number>();
-  parents.forEach((p, i) =>
-    sameParentChars.set(p + "|" + blocks[i]!.tag, (sameParentChars.get(p + "|" + blocks[i]!.tag) ?? 0) + goodChars[i]!),
-  );
+  sameParentKeys.forEach((key, i) => sameParentChars.set(key, (sameParentChars.get(key) ?? 0) + goodChars[i]!));
   const textCounts = new Map<string, number>();
   for (const b of blocks) textCounts.set(b.text, (textCounts.get(b.text) ?? 0) + 1);
   const titleTokens = new Set(tokensOf(title));
   const pageLogBlocks = Math.log1p(n) / 8;
   const pageLinkShare = totalChars > 0 ? linkChars / totalChars : 0;
-  const infos = new Map<string, PathInfo>();
   const infoOf = (b: TextBlock): PathInfo => {
-    const key = b.tag + "\u0000" + b.path;
-    let info = infos.get(key);
-    if (!info) infos.set(key, (info = pathInfo(b.path, b.tag)));
+    let byTag = pathInfos.get(b.path);
+    if (!byTag) {
+      if (pathInfos.size > MAX_CACHED_PATHS) pathInfos.clear();
+      pathInfos.set(b.path, (byTag = new Map<string, PathInfo>()));
+    }
+    let info = byTag.get(b.tag);
+    if (!info) byTag.set(b.tag, (info = pathInfo(b.path, b.tag)));
     return info;
   };
   // How much of the page is comments: on a forum thread they are the content, under an article not.
@@ -256,6 +286,8 @@ export function blockFeatures(
   const pageCommentShare = totalGood > 0 ? commentChars / totalGood : 0;
 
   const out: Float64Array[] = [];
+  // The four enclosing containers of the block at hand, reused from block to block.
+  const levels: (Container | undefined)[] = [undefined, undefined, undefined, undefined];
   for (let i = 0; i < n; i++) {
     const b = blocks[i]!;
     const words = tokensOf(b.text);
@@ -288,9 +320,9 @@ export function blockFeatures(
     for (const x of info.pathWords) f[k++] = x;
     for (const x of info.leafWords) f[k++] = x;
     for (const level of under) f[k++] = level[i]!;
-    f[k++] = totalGood > 0 ? sameParentChars.get(parents[i]! + "|" + b.tag)! / totalGood : 0;
+    f[k++] = totalGood > 0 ? sameParentChars.get(sameParentKeys[i]!)! / totalGood : 0;
     const chain = b.ancestors ?? [];
-    const levels = [1, 2, 3, 4].map((up) => containers.get(chain[chain.length - 1 - up] ?? -1));
+    for (let up = 1; up <= 4; up++) levels[up - 1] = containers.get(chain[chain.length - 1 - up] ?? -1);
     for (const c of levels) f[k++] = c && totalGood > 0 ? c.good / totalGood : 0;
     for (const c of levels) f[k++] = c && c.chars > 0 ? c.links / c.chars : 0;
     for (const c of levels) f[k++] = c ? Math.log1p(c.blocks) / 6 : 0;

@@ -84,55 +84,65 @@ export interface TreeDecision {
   rule: string;
 }
 
+/** The deepest node of the branch with at least `minDocs` documents; the domain node failing that. */
+function deepestWith(evidence: BranchEvidence, minDocs: number): number {
+  for (let i = evidence.nodes.length - 1; i >= 0; i--) if (evidence.support[i]! >= minDocs) return i;
+  return 0;
+}
+
+function thresholdAt(evidence: BranchEvidence, block: number, index: number, cMax: number, rule: string): TreeDecision {
+  const count = evidence.counts[block * evidence.nodes.length + index]!;
+  const support = evidence.support[index]!;
+  return {
+    boilerplate: count > cMax,
+    nodeIndex: index,
+    support,
+    count,
+    rule: `${rule}: c=${count} ${count > cMax ? ">" : "<="} ${cMax}`,
+  };
+}
+
 /**
  * The tree's verdict on block `block` of a page, from the page's branch evidence (counts and
  * supports with the page itself counted once: insert before classify).
  */
 export function decide(h: Heuristic, evidence: BranchEvidence, block: number): TreeDecision {
+  // Module functions rather than closures made per call: this runs twice per block of every page
+  // the hybrid classifies.
   const depth = evidence.nodes.length;
-  const supportOf = (index: number) => evidence.support[index]!;
-  const countOf = (index: number) => evidence.counts[block * depth + index]!;
-  const deepest = (minDocs: number): number => {
-    for (let i = depth - 1; i >= 0; i--) if (supportOf(i) >= minDocs) return i;
-    return 0;
-  };
-  const threshold = (index: number, cMax: number, rule: string): TreeDecision => {
-    const count = countOf(index);
-    const support = supportOf(index);
-    return {
-      boilerplate: count > cMax,
-      nodeIndex: index,
-      support,
-      count,
-      rule: `${rule}: c=${count} ${count > cMax ? ">" : "<="} ${cMax}`,
-    };
-  };
+  const { support: supports, counts } = evidence;
   switch (h.kind) {
     case "strict":
-      return threshold(deepest(h.nMin), h.cMax, "strict");
+      return thresholdAt(evidence, block, deepestWith(evidence, h.nMin), h.cMax, "strict");
     case "strict-support":
-      return threshold(deepest(h.support + 1), h.cMax, `strict-support-${h.support}`);
+      return thresholdAt(evidence, block, deepestWith(evidence, h.support + 1), h.cMax, `strict-support-${h.support}`);
     case "strict-at-domain":
-      return threshold(0, h.cMax, "strict-at-domain");
+      return thresholdAt(evidence, block, 0, h.cMax, "strict-at-domain");
     case "relaxed-at-domain": {
-      const relaxed = supportOf(0) > h.domainSupport;
-      return threshold(deepest(h.nMin), relaxed ? h.relaxedCMax : h.cMax, `relaxed-at-domain-${h.domainSupport}`);
+      const relaxed = supports[0]! > h.domainSupport;
+      return thresholdAt(
+        evidence,
+        block,
+        deepestWith(evidence, h.nMin),
+        relaxed ? h.relaxedCMax : h.cMax,
+        `relaxed-at-domain-${h.domainSupport}`,
+      );
     }
     case "vote": {
       let yes = 0;
       let voters = 0;
       let deepestVoter = -1;
       for (let i = depth - 1; i >= 0; i--) {
-        const support = supportOf(i);
+        const support = supports[i]!;
         if (support < h.nMin) continue;
         voters++;
         if (deepestVoter < 0) deepestVoter = i;
-        if (countOf(i) > support / h.divisor + 1) yes++;
+        if (counts[block * depth + i]! > support / h.divisor + 1) yes++;
       }
       if (voters === 0) {
         // No node has enough support: the root alone votes, as in production.
-        const support = supportOf(0);
-        const count = countOf(0);
+        const support = supports[0]!;
+        const count = counts[block * depth]!;
         const boilerplate = count > support / h.divisor + 1;
         return {
           boilerplate,
@@ -145,8 +155,8 @@ export function decide(h: Heuristic, evidence: BranchEvidence, block: number): T
       return {
         boilerplate: yes * 2 >= voters,
         nodeIndex: deepestVoter,
-        support: supportOf(deepestVoter),
-        count: countOf(deepestVoter),
+        support: supports[deepestVoter]!,
+        count: counts[block * depth + deepestVoter]!,
         rule: `vote: ${yes}/${voters} nodes say boilerplate`,
       };
     }

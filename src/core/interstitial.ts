@@ -160,18 +160,43 @@ type Wall = "consent" | "challenge" | "javascript" | "paywall";
  */
 export const WALL_MAX_CHARS = 1500;
 
+/** The wall a path token's words name, if any (memoised: pages repeat their tokens). */
+function tokenWall(token: string): Wall | null {
+  let wall = tokenWalls.get(token);
+  if (wall === undefined) {
+    if (tokenWalls.size > 20000) tokenWalls.clear();
+    wall = tokenHas(token, CONSENT_WORDS)
+      ? "consent"
+      : tokenHas(token, CHALLENGE_WORDS, ["captcha"])
+        ? "challenge"
+        : tokenHas(token, JS_WORDS)
+          ? "javascript"
+          : tokenHas(token, PAYWALL_WORDS, ["paywall"])
+            ? "paywall"
+            : null;
+    tokenWalls.set(token, wall);
+  }
+  return wall;
+}
+
+const tokenWalls = new Map<string, Wall | null>();
+
+/** Any of the four wall phrase lists: one scan of a block's text finds most blocks say none. */
+const ANY_WALL_TEXT = new RegExp(
+  [CHALLENGE_TEXT, JAVASCRIPT_TEXT, CONSENT_TEXT, PAYWALL_TEXT].map((re) => re.source).join("|"),
+  "i",
+);
+
 function wallOf(b: TextBlock, elementChars: ReadonlyMap<number, number>, heading: ReadonlySet<number>): Wall | null {
   const tokens = pathTokens(b.path);
   const ids = b.ancestors ?? [];
   for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k]!;
     const id = ids.length === tokens.length ? ids[k]! : -1;
     if ((elementChars.get(id) ?? 0) > WALL_MAX_CHARS || heading.has(id)) continue;
-    if (tokenHas(t, CONSENT_WORDS)) return "consent";
-    if (tokenHas(t, CHALLENGE_WORDS, ["captcha"])) return "challenge";
-    if (tokenHas(t, JS_WORDS)) return "javascript";
-    if (tokenHas(t, PAYWALL_WORDS, ["paywall"])) return "paywall";
+    const wall = tokenWall(tokens[k]!);
+    if (wall) return wall;
   }
+  if (!ANY_WALL_TEXT.test(b.text)) return null;
   if (CHALLENGE_TEXT.test(b.text)) return "challenge";
   if (JAVASCRIPT_TEXT.test(b.text)) return "javascript";
   if (CONSENT_TEXT.test(b.text)) return "consent";

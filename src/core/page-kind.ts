@@ -144,6 +144,20 @@ type Group = keyof typeof VOCABULARY;
 const GROUPS = Object.keys(VOCABULARY) as Group[];
 const GROUP_SETS = GROUPS.map((g) => new Set<string>(VOCABULARY[g]));
 
+const groupCache = new Map<string, number>();
+
+/** The vocabulary groups a path token's words meet, as a bit mask (bit g: GROUPS[g]); memoised per token. */
+function tokenGroups(token: string): number {
+  let mask = groupCache.get(token);
+  if (mask === undefined) {
+    mask = 0;
+    for (const w of wordsOf(token)) GROUP_SETS.forEach((set, g) => set.has(w) && (mask! |= 1 << g));
+    if (groupCache.size > 20000) groupCache.clear();
+    groupCache.set(token, mask);
+  }
+  return mask;
+}
+
 /** URL words (host labels and path segments) by the kind they suggest. */
 const URL_VOCABULARY = {
   thread: [
@@ -345,14 +359,14 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       content += n;
       contentLinks += n * b.linkShare;
     }
-    const hit = new Uint8Array(GROUPS.length);
-    for (const t of tokens) for (const w of wordsOf(t)) GROUP_SETS.forEach((s, g) => s.has(w) && (hit[g] = 1));
-    hit.forEach((h, g) => {
-      if (h) {
+    let hit = 0;
+    for (const t of tokens) hit |= tokenGroups(t);
+    for (let g = 0; hit !== 0; g++, hit >>>= 1) {
+      if (hit & 1) {
         groupChars[g]! += n;
         groupSeen[g] = 1;
       }
-    });
+    }
   }
   const t = Math.max(total, 1);
   const rec = records(blocks);

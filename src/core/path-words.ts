@@ -26,13 +26,45 @@ export function wordsOf(token: string): readonly string[] {
   return words;
 }
 
-/** Path tokens of a block, outermost first; aligned with `ancestors` (the segmenter builds both from one chain). */
-export function pathTokens(path: string): string[] {
-  return path ? path.split(">") : [];
+const tokenCache = new Map<string, readonly string[]>();
+
+/**
+ * Path tokens of a block, outermost first; aligned with `ancestors` (the segmenter builds both from
+ * one chain). Memoised and shared (callers only read it): the blocks of a page repeat few paths, and
+ * the page-level stages split each block's path several times.
+ */
+export function pathTokens(path: string): readonly string[] {
+  let tokens = tokenCache.get(path);
+  if (!tokens) {
+    if (tokenCache.size > 20000) tokenCache.clear();
+    tokenCache.set(path, (tokens = path ? path.split(">") : []));
+  }
+  return tokens;
 }
+
+/**
+ * Answers of tokenHas per vocabulary, then per prefix list, then per token: the same few hundred
+ * tokens recur. Nested maps rather than one concatenated key: a fresh key string would be hashed
+ * on every lookup, while tokens (shared by pathTokens) and prefix literals hash once.
+ */
+const hasCache = new WeakMap<ReadonlySet<string>, Map<string, Map<string, boolean>>>();
 
 /** Whether a token's words meet a vocabulary; words also match by prefix (`commentlist`, `products`). */
 export function tokenHas(token: string, vocabulary: ReadonlySet<string>, prefixes: readonly string[] = []): boolean {
+  let byPrefixes = hasCache.get(vocabulary);
+  if (!byPrefixes) hasCache.set(vocabulary, (byPrefixes = new Map<string, Map<string, boolean>>()));
+  const prefixKey = prefixes.length === 0 ? "" : prefixes.length === 1 ? prefixes[0]! : prefixes.join("\u0000");
+  let answers = byPrefixes.get(prefixKey);
+  if (!answers) byPrefixes.set(prefixKey, (answers = new Map<string, boolean>()));
+  let has = answers.get(token);
+  if (has === undefined) {
+    if (answers.size > 20000) answers.clear();
+    answers.set(token, (has = wordsMeet(token, vocabulary, prefixes)));
+  }
+  return has;
+}
+
+function wordsMeet(token: string, vocabulary: ReadonlySet<string>, prefixes: readonly string[]): boolean {
   for (const w of wordsOf(token)) {
     if (vocabulary.has(w)) return true;
     for (const p of prefixes) if (w.startsWith(p)) return true;

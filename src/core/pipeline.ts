@@ -4,6 +4,7 @@
  * classify (paper §4) and the cascade (cascade.ts), render.
  */
 import { blockHash } from "./block-hash";
+import { capElements, PageBudget, type TruncationLimit } from "./budget";
 import { classifyPage, type Classifier, type PageClassification } from "./cascade";
 import { decodeHtml } from "./decode";
 import type { DomainState, IngestOutcome } from "./domain-state";
@@ -19,8 +20,13 @@ export interface PreparedPage {
   key: UrlKey;
   hashes: string[];
   charset: string;
-  /** The decoded page: later stages that read more than blocks (metadata) parse it themselves. */
+  /**
+   * The decoded page: later stages that read more than blocks (metadata) parse it themselves. Cut
+   * at the element cap like the blocks (budget.ts), so no stage parses more than segmentation did.
+   */
   html: string;
+  /** The caps of the page's budget that cut it, in the order met; empty when it was read whole. */
+  truncated: TruncationLimit[];
 }
 
 export interface PrepareInput {
@@ -32,17 +38,31 @@ export interface PrepareInput {
   /** A title from a feed item; the page's own `<title>` is used when absent. */
   title?: string | null;
   rules?: readonly UrlKeyRule[];
+  /** The page's processing budget (caps and deadline); by default the caps alone, no deadline. */
+  budget?: PageBudget;
 }
 
-/** Everything that does not depend on the domain's tree: pure and cacheable. */
+/**
+ * Everything that does not depend on the domain's tree: pure and cacheable. Throws PageTooComplex
+ * when the budget's deadline passes.
+ */
 export function preparePage(input: PrepareInput): PreparedPage {
+  const budget = input.budget ?? new PageBudget();
   const decoded =
     typeof input.body === "string" ? { html: input.body, charset: "utf-8" } : decodeHtml(input.body, input.contentType);
-  const page = segmentHtml(decoded.html, input.url);
+  budget.check();
+  const page = segmentHtml(decoded.html, input.url, budget);
   const title = input.title?.trim() || page.title;
   const key = buildUrlKey(input.url, { title, rules: input.rules });
   const hashes = page.blocks.map((b) => blockHash(b.text));
-  return { page, key, hashes, charset: decoded.charset, html: decoded.html };
+  budget.check();
+  const html = budget.truncated.includes("elements") ? cutAtElements(decoded.html, budget) : decoded.html;
+  return { page, key, hashes, charset: decoded.charset, html, truncated: [...budget.truncated] };
+}
+
+/** The raw page cut at the element cap as segmentation's stripped copy was (metadata reads the raw page). */
+function cutAtElements(html: string, budget: PageBudget): string {
+  return capElements(html, new PageBudget({ maxElements: budget.limits.maxElements }));
 }
 
 export interface ProcessOptions {

@@ -7,7 +7,8 @@
  *
  * - attributes other than SEGMENT_ATTRIBUTES (about half of all attributes on real pages), and
  *   any attributes at all on elements that end up without children, except img, source and base:
- *   the walk reads attributes only of elements it descends into and of those;
+ *   the walk reads attributes only of elements it descends into and of those; and the attributes
+ *   kept are a plain record on the element rather than linkedom Attr nodes (see KEPT);
  * - whitespace-only text that sits right before a point where the walk ends the block anyway (a
  *   block-level start tag, the close of a non-inline element that has other children, the end of
  *   the document). Such text is the trailing part of a block, or the whole of an empty one, and is
@@ -18,6 +19,9 @@
  * - everything inside an element the walk skips whole (select, iframe, math, svg...: SKIP); the
  *   element itself stays, since meeting it ends a block.
  *
+ * Within the page's budget (budget.ts): elements nested deeper than its depth cap are not built
+ * (their text joins the deepest built element), and class and id values are cut at its name cap.
+ *
  * Inside a <title> nothing is left out: the walk reads a title whole, as textContent, and htmlparser2
  * lets a `<title/>` hold markup.
  *
@@ -26,6 +30,7 @@
  */
 import { Parser } from "htmlparser2";
 import { DOMParser } from "linkedom";
+import { capName, PageBudget } from "./budget";
 import { ATTRIBUTE_VOIDS, endsBlockAtClose, endsBlockAtOpen, SEGMENT_ATTRIBUTES, SKIP } from "./segment-tags";
 
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
@@ -39,7 +44,6 @@ interface BuildNode {
   readonly parentNode: BuildNode | null;
   readonly lastChild: BuildNode | null;
   appendChild(node: BuildNode): BuildNode;
-  setAttribute?(name: string, value: string): void;
 }
 
 interface BuildDocument extends BuildNode {
@@ -52,10 +56,51 @@ interface BuildDocument extends BuildNode {
 
 const ELEMENT_NODE = 1;
 
+/**
+ * Attributes are kept on the element as a plain record, read through the element's own
+ * getAttribute and hasAttribute, instead of as linkedom Attr nodes: each of those is a Node (an
+ * EventTarget with its WeakMap entry) and a class attribute also builds a DOMTokenList, together
+ * a fifth of the parse. The two methods answer as linkedom's do (class included, see classValue).
+ */
+const KEPT = Symbol("kept attributes");
+
+interface KeptElement {
+  [KEPT]: Record<string, string>;
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+}
+
+function keptGetAttribute(this: KeptElement, name: string): string | null {
+  // linkedom answers "" for a missing class (its className), null for anything else missing.
+  return this[KEPT][name] ?? (name === "class" ? "" : null);
+}
+
+function keptHasAttribute(this: KeptElement, name: string): boolean {
+  return this[KEPT][name] !== undefined;
+}
+
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
+
+function keepAttributes(element: BuildNode, kept: Record<string, string>): void {
+  const target = element as unknown as KeptElement;
+  target[KEPT] = kept;
+  target.getAttribute = keptGetAttribute;
+  target.hasAttribute = keptHasAttribute;
+}
+
+/** A class value as linkedom's getAttribute gives it back: its DOMTokenList's names, once each. */
+function classValue(value: string): string {
+  return [...new Set(value.split(/\s+/).filter(Boolean))].join(" ");
+}
+
 /** A linkedom HTML document of `html` holding what segmentation reads; see the module comment. */
-export function parseSegmentationDocument(html: string): unknown {
+export function parseSegmentationDocument(html: string, budget = new PageBudget()): unknown {
   const document = new DOMParser().parseFromString("", "text/html") as unknown as BuildDocument;
+  const { maxDepth, maxNameChars } = budget.limits;
   let node: BuildNode = document;
+  // Depth of `node` among built elements, and open elements below the depth cap, built as nothing.
+  let depth = 0;
+  let flattened = 0;
   // Text is held back until the next event shows whether the walk could ever see it.
   let text: string | null = null;
   // The current element's attributes wait for its first child; only the current element's can wait.
@@ -65,18 +110,25 @@ export function parseSegmentationDocument(html: string): unknown {
   // Open elements inside a <title>, which the walk reads whole as textContent: built as they are.
   let inTitle = 0;
 
-  const append = (child: BuildNode): void => {
-    if (attributes) {
-      for (const key in attributes) if (SEGMENT_ATTRIBUTES.has(key)) node.setAttribute!(key, attributes[key]!);
-      attributes = null;
+  const setAttributes = (element: BuildNode): void => {
+    let kept: Record<string, string> | null = null;
+    for (const key in attributes) {
+      if (!SEGMENT_ATTRIBUTES.has(key)) continue;
+      let value = attributes[key]!;
+      if ((key === "class" || key === "id") && value.length > maxNameChars) value = capName(value, budget);
+      (kept ??= Object.create(null) as Record<string, string>)[key] = key === "class" ? classValue(value) : value;
     }
+    // Also when none is kept: linkedom's own getAttribute("class") would build a DOMTokenList.
+    keepAttributes(element, kept ?? NO_ATTRIBUTES);
+    attributes = null;
+  };
+
+  const append = (child: BuildNode): void => {
+    if (attributes) setAttributes(node);
     node.appendChild(child);
   };
 
-  const applyAttributesNow = (element: BuildNode): void => {
-    for (const key in attributes) if (SEGMENT_ATTRIBUTES.has(key)) element.setAttribute!(key, attributes[key]!);
-    attributes = null;
-  };
+  const applyAttributesNow = (element: BuildNode): void => setAttributes(element);
 
   const appendText = (droppable: boolean): void => {
     if (text === null) return;
@@ -91,10 +143,17 @@ export function parseSegmentationDocument(html: string): unknown {
         if (name.toLowerCase() === "!doctype") document.doctype = data.slice(name.length).trim();
       },
       onopentag(name, attribs) {
+        budget.step();
         if (skipped > 0) {
           skipped++;
           return;
         }
+        if (flattened > 0 || depth >= maxDepth) {
+          // Past the depth cap (a skipped or title element there is not told apart: no real page goes this deep).
+          if (flattened++ === 0) budget.cut("depth");
+          return;
+        }
+        depth++;
         appendText(endsBlockAtOpen(name));
         // linkedom's rule: <svg> lives in the SVG namespace (its content is skipped, see below).
         const element = name === "svg" ? document.createElementNS(SVG_NAMESPACE, name) : document.createElement(name);
@@ -124,6 +183,11 @@ export function parseSegmentationDocument(html: string): unknown {
           return;
         }
         skipped = 0;
+        if (flattened > 0) {
+          flattened--;
+          return;
+        }
+        depth--;
         // Dropping the last child is safe only if another child keeps the element descended into.
         appendText(node.nodeType === ELEMENT_NODE && endsBlockAtClose(node.localName!) && node.lastChild !== null);
         if (inTitle > 0) inTitle--;

@@ -12,6 +12,7 @@
  * single-page model reads as boilerplate one by one; a row reads as a line of content. Layout
  * tables (cells holding paragraphs, lists, other tables, scripts) keep one block per cell run.
  */
+import { capElements, PageBudget } from "./budget";
 import { BlockCollector, isCell, type Frame } from "./segment-collector";
 import { parseSegmentationDocument } from "./segment-dom";
 import { codeLanguage, imageSource, linkTarget, resolveBase } from "./segment-rich";
@@ -27,8 +28,13 @@ export { collapseWhitespace, visibleLength } from "./segment-text";
  * One left-to-right pass, so a comment marker inside a script (or the reverse) cannot confuse it.
  * The name must end at whitespace, `/` or `>`: `\b` would also match custom elements such as
  * `<svg-icon>` and delete everything up to the next `</svg>`.
+ *
+ * A CDATA section outside SVG and MathML is a bogus comment to browsers, ending at the first `>`;
+ * htmlparser2 reads it up to `]]>` instead, so an unclosed `<![CDATA[` swallowed the rest of the
+ * page. It goes here, the browsers' way (inside svg, where CDATA is real, it went with the svg).
  */
-const NON_TEXT = /<!--[\s\S]*?-->|<(script|style|noscript|template|svg)(?=[\s/>])[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const NON_TEXT =
+  /<!--[\s\S]*?-->|<!\[CDATA\[[^>]*>|<(script|style|noscript|template|svg)(?=[\s/>])[^>]*>[\s\S]*?<\/\1\s*>/gi;
 
 export function stripNonText(html: string): string {
   return html.replace(NON_TEXT, (_m, tag: string | undefined) => (tag ? ` <${tag}></${tag}> ` : " "));
@@ -148,9 +154,18 @@ const ELEMENT_NODE = 1;
  * Splits an HTML string into text blocks and the page title. `pageUrl` (the response URL) makes
  * link and image URLs absolute, with the page's `<base href>`; without it only absolute ones are kept.
  */
-export function segmentHtml(html: string, pageUrl?: string): SegmentedPage {
-  const page = segmentDocument(parseSegmentationDocument(stripNonText(html)), pageUrl);
-  return pageText(page) < NOSCRIPT_MIN_CHARS && NOSCRIPT_OPEN.test(html) ? noscriptPage(html, page, pageUrl) : page;
+export function segmentHtml(html: string, pageUrl?: string, budget = new PageBudget()): SegmentedPage {
+  const page = segmentStripped(stripNonText(html), pageUrl, budget);
+  return pageText(page) < NOSCRIPT_MIN_CHARS && NOSCRIPT_OPEN.test(html)
+    ? noscriptPage(html, page, pageUrl, budget)
+    : page;
+}
+
+/** Segmentation of HTML already stripped of non-text elements, within the page's budget. */
+function segmentStripped(stripped: string, pageUrl: string | undefined, budget: PageBudget): SegmentedPage {
+  const capped = capElements(stripped, budget);
+  budget.check();
+  return segmentDocument(parseSegmentationDocument(capped, budget), pageUrl, budget);
 }
 
 /**
@@ -171,8 +186,13 @@ function pageText(page: SegmentedPage): number {
 }
 
 /** The page with its noscript elements unwrapped, when that gives a page's worth more text. */
-function noscriptPage(html: string, page: SegmentedPage, pageUrl: string | undefined): SegmentedPage {
-  const unwrapped = segmentDocument(parseSegmentationDocument(stripNonText(html.replace(NOSCRIPT_TAG, " "))), pageUrl);
+function noscriptPage(
+  html: string,
+  page: SegmentedPage,
+  pageUrl: string | undefined,
+  budget: PageBudget,
+): SegmentedPage {
+  const unwrapped = segmentStripped(stripNonText(html.replace(NOSCRIPT_TAG, " ")), pageUrl, budget);
   return pageText(unwrapped) >= pageText(page) + NOSCRIPT_MIN_GAIN ? unwrapped : page;
 }
 
@@ -180,7 +200,8 @@ function noscriptPage(html: string, page: SegmentedPage, pageUrl: string | undef
  * The walk over a linkedom document: the lean one segmentHtml builds, or one from linkedom's own
  * `parseHTML(stripNonText(html))`, which gives the same blocks (test/segment-dom.test.ts).
  */
-export function segmentDocument(doc: unknown, pageUrl?: string): SegmentedPage {
+export function segmentDocument(doc: unknown, pageUrl?: string, budget = new PageBudget()): SegmentedPage {
+  const maxBlocks = budget.limits.maxBlocks;
   const document = doc as { childNodes: ArrayLike<DomNode> };
   const root: Frame = {
     id: 0,
@@ -208,9 +229,12 @@ export function segmentDocument(doc: unknown, pageUrl?: string): SegmentedPage {
 
   // Iterative pre-order walk: real pages nest deep enough to overflow a recursive one. The top
   // level is read through childNodes because linkedom's doctype node reports no nextSibling.
-  for (const top of Array.from(document.childNodes)) {
+  walk: for (const top of Array.from(document.childNodes)) {
     let node: DomNode | null = top;
     while (node) {
+      budget.step();
+      // Past the block cap the rest of the page is not read (the cut is made exact below).
+      if (collector.blocks.length > maxBlocks) break walk;
       let descend = false;
       if (node.nodeType === TEXT_NODE) {
         const data = node.data;
@@ -275,5 +299,10 @@ export function segmentDocument(doc: unknown, pageUrl?: string): SegmentedPage {
     }
   }
   collector.flush();
-  return { title, blocks: collector.blocks };
+  const { blocks } = collector;
+  if (blocks.length > maxBlocks) {
+    budget.cut("blocks");
+    blocks.length = maxBlocks;
+  }
+  return { title, blocks };
 }

@@ -24,6 +24,7 @@ export function statusOf(error: AppError): number {
       return 409;
     case "invalid_feed":
     case "no_feed":
+    case "too_complex":
       return 422;
     case "upstream_failed":
       return 502;

@@ -21,6 +21,8 @@ export function extractionResponse(extraction: Extraction, options: ExtractOptio
   const page = classification.page;
   if (page) headers.set("x-page-kind", page.kind);
   if (page?.interstitial) headers.set("x-interstitial", page.interstitial);
+  // The caps the page went over (elements, depth, blocks): the answer covers the page up to them.
+  if (prepared.truncated.length) headers.set("x-truncated", prepared.truncated.join(","));
   const { metadata } = extraction;
   const title = options.title ?? metadata.title ?? prepared.page.title;
   const article: [string, string | null][] = [

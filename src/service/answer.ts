@@ -84,6 +84,11 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
         text: description ?? renderText(page.blocks, verdicts),
       };
       if (classification.page?.interstitial) body.interstitial = classification.page.interstitial;
+      // Only on pages over a cap of the processing budget (src/core/budget.ts): the text is the page up to it.
+      if (prepared.truncated.length) {
+        body.truncated = true;
+        body.truncatedBy = prepared.truncated;
+      }
       if (options.comments) body.comments = commentTexts(extraction);
       if (options.debug) {
         body.blocks = page.blocks.map((b, i) => ({

@@ -18,6 +18,8 @@ export type AppError =
   | { code: "no_feed"; message: string }
   | { code: "upstream_failed"; message: string; status?: number }
   | { code: "upstream_timeout"; message: string }
+  /** A page past its processing budget (src/core/budget.ts): refused before it could teach. */
+  | { code: "too_complex"; message: string }
   /** A Worker variable with a value that cannot be used (src/config.ts names it). */
   | { code: "bad_config"; message: string }
   | { code: "internal"; message: string };

@@ -5,6 +5,7 @@
  * (src/core/cascade.ts) decides every block here in the Worker. Rendering to a format is the HTTP
  * layer's (src/http/extract-response.ts); feeds reuse the same steps (feed-articles.ts).
  */
+import { PageBudget, PageTooComplex } from "../core/budget";
 import { classifyPage, type PageClassification } from "../core/cascade";
 import { isInterstitial } from "../core/interstitial";
 import { extractMetadata } from "../core/metadata";
@@ -12,6 +13,7 @@ import { hashedBlocks, preparePage, type PreparedPage } from "../core/pipeline";
 import type { BranchEvidence } from "../core/tree-evidence";
 import type { TreeRequest } from "../store/domain-tree";
 import { domainTreeStub } from "../store/stub";
+import { configOf } from "../config";
 import { AppException } from "./errors";
 import type { Extraction, PageSource } from "./extraction";
 import type { ExtractOptions } from "./options";
@@ -24,14 +26,32 @@ export interface ExtractContext {
   trusted: boolean;
 }
 
-/** The pure stages (decode, segment, URL key, hashes); a URL the key stage refuses is a 400. */
-export function preparePageSource(source: PageSource, options: Pick<ExtractOptions, "title">): PreparedPage {
+/**
+ * The pure stages (decode, segment, URL key, hashes) within the page's budget (src/core/budget.ts);
+ * a URL the key stage refuses is a 400, a page past the deadline a 422 too_complex.
+ */
+export function preparePageSource(
+  source: PageSource,
+  options: Pick<ExtractOptions, "title">,
+  budget = new PageBudget(),
+): PreparedPage {
   try {
-    return preparePage({ body: source.body, contentType: source.contentType, url: source.url, title: options.title });
+    const { body, contentType, url } = source;
+    return preparePage({ body, contentType, url, title: options.title, budget });
   } catch (err) {
     if (err instanceof TypeError) throw new AppException({ code: "bad_request", message: err.message });
-    throw err;
+    throw tooComplex(err);
   }
+}
+
+/** A PageTooComplex as the service's error; anything else as it was. */
+export function tooComplex(err: unknown): unknown {
+  return err instanceof PageTooComplex ? new AppException({ code: "too_complex", message: err.message }) : err;
+}
+
+/** The budget of one page under this environment's deadline (PAGE_DEADLINE_MS). */
+export function pageBudget(env: Env): PageBudget {
+  return new PageBudget({ deadlineMs: configOf(env).pageDeadlineMs });
 }
 
 /** What the domain's Durable Object needs for one page: identity and block hashes, no text. */
@@ -58,10 +78,22 @@ export function classifyPrepared(
 }
 
 export async function extract(ctx: ExtractContext, source: PageSource, options: ExtractOptions): Promise<Extraction> {
-  const prepared = preparePageSource(source, options);
+  const budget = pageBudget(ctx.env);
+  const prepared = preparePageSource(source, options, budget);
   // A consent wall, challenge or JavaScript shell is not the document the URL names: it never teaches.
   const wall = isInterstitial(prepared.page);
-  const learned = options.learn && (source.fetched || ctx.trusted) && !wall.interstitial;
+  // Nor does a truncated page: the tree must hold whole documents, or the blocks past the cut (a
+  // footer, a template's tail) would count as absent from this one; and truncation means a broken
+  // or hostile page, not the site's usual document.
+  const learned = options.learn && (source.fetched || ctx.trusted) && !wall.interstitial && !prepared.truncated.length;
+  // Metadata before the object call, and the deadline checked last before it: a page refused as
+  // too complex has taught nothing.
+  const metadata = extractMetadata(prepared.html, source.url);
+  try {
+    budget.check();
+  } catch (err) {
+    throw tooComplex(err);
+  }
   const started = performance.now();
   const answer = await domainTreeStub(ctx.env, prepared.key.domain).ingest(treeRequestFor(prepared, learned));
   const treeMs = performance.now() - started;
@@ -69,7 +101,7 @@ export async function extract(ctx: ExtractContext, source: PageSource, options: 
     source,
     prepared,
     classification: classifyPrepared(prepared, answer.evidence, options),
-    metadata: extractMetadata(prepared.html, source.url),
+    metadata,
     ingest: answer.ingest,
     learned: learned && answer.declined === undefined,
     rowsWritten: answer.rowsWritten,

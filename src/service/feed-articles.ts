@@ -139,7 +139,8 @@ async function extractDomain(
   try {
     ctx.budget.spent++;
     trees = await domainTreeStub(ctx.env, domain).ingestMany(
-      pages.map((p) => ({ ...treeRequestFor(p.prepared, true), now: ctx.now })),
+      // A page cut by its processing budget never teaches (src/service/extract.ts says why).
+      pages.map((p) => ({ ...treeRequestFor(p.prepared, p.prepared.truncated.length === 0), now: ctx.now })),
     );
   } catch (err) {
     console.error("domain tree failed", domain, err);

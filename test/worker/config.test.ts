@@ -8,6 +8,9 @@ describe("configuration from Worker variables", () => {
     expect(config.fetch).toMatchObject({ timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 });
     expect(config.feeds).toEqual({ maxCap: 50, defaultMax: 20, budget: 45, concurrency: 6, pollMinutes: 60 });
     expect(config.httpCache).toEqual({ maxAge: 300, responseTtl: 60 });
+    expect(config.pageDeadlineMs).toBe(1500);
+    expect(parseConfig({ PAGE_DEADLINE_MS: "250" }).pageDeadlineMs).toBe(250);
+    expect(() => parseConfig({ PAGE_DEADLINE_MS: "-1" })).toThrow(/PAGE_DEADLINE_MS/);
     expect(config.apiKey).toBeNull();
     expect(config.adminKey).toBeNull();
     expect([...config.fetch.allowHosts]).toEqual([]);
