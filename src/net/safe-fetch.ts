@@ -17,6 +17,7 @@
 import { discard, readBounded } from "./bounded-body";
 import { Deadline } from "./deadline";
 import { hostKey, isForbiddenHost, parseAllowHosts } from "./forbidden-host";
+import { MAX_URL_LENGTH, urlTooLong } from "./url-limit";
 import { acceptHeader, mediaTypeVerdict, sniffAcceptable, type AcceptMode } from "./media-type";
 
 export { isForbiddenHost, parseAllowHosts };
@@ -85,6 +86,10 @@ const fail = (failure: FetchFailure): FetchResult => ({ ok: false, failure });
  * we will not go, reported as `forbidden_target`.
  */
 function checkTarget(url: URL, allowHosts: ReadonlySet<string>, isRedirect: boolean): FetchFailure | null {
+  if (urlTooLong(url.href)) {
+    const message = `${isRedirect ? "redirect target" : "URL"} is over ${MAX_URL_LENGTH} characters`;
+    return isRedirect ? { kind: "forbidden_target", message } : { kind: "invalid_url", message };
+  }
   const where = isRedirect ? `redirect to ${url.protocol}` : `scheme ${url.protocol}`;
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     const message = `${where} is not allowed (only http and https)`;
@@ -101,6 +106,21 @@ function checkTarget(url: URL, allowHosts: ReadonlySet<string>, isRedirect: bool
     return { kind: "forbidden_target", message };
   }
   return null;
+}
+
+/**
+ * The checks safeFetch makes on the URL it is given, without fetching: lets a caller refuse a bad
+ * target before it opens storage or spends anything on it.
+ */
+export function checkFetchTarget(url: string, allowHosts: ReadonlySet<string>): FetchFailure | null {
+  if (urlTooLong(url)) return { kind: "invalid_url", message: `URL is over ${MAX_URL_LENGTH} characters` };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { kind: "invalid_url", message: "not a valid absolute URL" };
+  }
+  return checkTarget(parsed, allowHosts, false);
 }
 
 function withoutFragment(url: URL): URL {
@@ -127,14 +147,9 @@ export async function safeFetch(
   const maxRedirects = Math.floor(positive(options.maxRedirects, SAFE_FETCH_DEFAULTS.maxRedirects));
   const accept = options.accept ?? SAFE_FETCH_DEFAULTS.accept;
 
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return fail({ kind: "invalid_url", message: "not a valid absolute URL" });
-  }
-  const firstProblem = checkTarget(parsed, options.allowHosts, false);
+  const firstProblem = checkFetchTarget(url, options.allowHosts);
   if (firstProblem) return fail(firstProblem);
+  const parsed = new URL(url);
 
   const deadline = new Deadline(timeoutMs);
   try {
