@@ -5,7 +5,8 @@
  * - Redirects are followed by hand (`redirect: "manual"`), so every hop's host is checked against
  *   the forbidden ranges and names (`forbidden-host.ts`) and the final URL is known.
  * - One deadline covers the whole operation: all hops and reading the body.
- * - The body is capped while streaming; Content-Length over the cap fails before reading.
+ * - The body is decoded (gzip, deflate, br; content-decoding.ts) and capped while streaming, the cap
+ *   counting decoded bytes; Content-Length over the cap fails before reading; another coding is refused.
  * - The media type must fit the caller's `accept` mode; a missing Content-Type is sniffed.
  *
  * Names cannot be DNS-resolved in Workers, so a public name pointing at a private address is not
@@ -15,6 +16,7 @@
  * `safeFetch` never rejects: every outcome is a `FetchResult`.
  */
 import { discard, readBounded } from "./bounded-body";
+import { ACCEPT_ENCODING, decodeBody, DecodedTooLarge, planDecoding } from "./content-decoding";
 import { Deadline } from "./deadline";
 import { hostKey, isForbiddenHost, parseAllowHosts } from "./forbidden-host";
 import { MAX_URL_LENGTH, urlTooLong } from "./url-limit";
@@ -59,6 +61,7 @@ export type FetchFailure =
   | { kind: "too_many_redirects"; message: string }
   | { kind: "too_large"; message: string }
   | { kind: "unsupported_media_type"; message: string; contentType: string | null }
+  | { kind: "unsupported_encoding"; message: string }
   | { kind: "upstream_status"; message: string; status: number }
   | { kind: "upstream_error"; message: string }
   | { kind: "timeout"; message: string };
@@ -174,6 +177,7 @@ function buildHeaders(userAgent: string, accept: AcceptMode, extra: Record<strin
   const headers = new Headers();
   headers.set("user-agent", userAgent);
   headers.set("accept", acceptHeader(accept));
+  headers.set("accept-encoding", ACCEPT_ENCODING);
   for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   return headers;
 }
@@ -199,6 +203,8 @@ async function run(first: URL, ctx: RunContext): Promise<FetchResult> {
       headers: new Headers(headers), // a copy per hop: later hops may drop credentials
       redirect: "manual",
       signal: ctx.deadline.signal,
+      // Raw bytes: workerd would decode gzip and br but keep the header (content-decoding.ts decodes all).
+      encodeResponseBody: "manual",
     };
     const response = await ctx.deadline.race(ctx.fetchImpl(current.href, init));
     if (!REDIRECT_STATUSES.has(response.status)) {
@@ -270,8 +276,26 @@ async function finish(
     return fail({ kind: "too_large", message: `Content-Length ${declared.trim()} exceeds ${ctx.maxBytes} bytes` });
   }
 
-  const body = await readBounded(response.body, ctx.maxBytes, ctx.deadline);
-  if (!body.ok) return fail({ kind: "too_large", message: `body exceeds ${ctx.maxBytes} bytes` });
+  const encoding = response.headers.get("content-encoding");
+  const plan = planDecoding(encoding);
+  if (!plan.ok) {
+    discard(response.body);
+    return fail({ kind: "unsupported_encoding", message: plan.message });
+  }
+  // The cap counts decoded bytes: a compression bomb stops at the cap, not at the end of its output.
+  const stream =
+    response.body && plan.codings.length > 0
+      ? decodeBody(response.body as ReadableStream<Uint8Array>, plan.codings, ctx.maxBytes)
+      : response.body;
+  let body: Awaited<ReturnType<typeof readBounded>>;
+  try {
+    body = await readBounded(stream, ctx.maxBytes, ctx.deadline);
+  } catch (error) {
+    if (error instanceof DecodedTooLarge) return fail({ kind: "too_large", message: error.message });
+    if (ctx.deadline.expired || plan.codings.length === 0) throw error;
+    return fail({ kind: "upstream_error", message: `body is not valid ${encoding}: ${errorMessage(error)}` });
+  }
+  if (!body.ok) return fail({ kind: "too_large", message: `body exceeds ${ctx.maxBytes} bytes (decoded)` });
   if (verdict === "sniff" && !sniffAcceptable(body.bytes, ctx.accept)) return unsupported();
   return page(response.status, body.bytes);
 }
