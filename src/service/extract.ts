@@ -62,6 +62,8 @@ export async function extract(ctx: ExtractContext, source: PageSource, options: 
   // A consent wall, challenge or JavaScript shell is not the document the URL names: it never teaches.
   const wall = isInterstitial(prepared.page);
   const learned = options.learn && (source.fetched || ctx.trusted) && !wall.interstitial;
+  // Everything that does not need the tree's answer runs before the insert, so it cannot fail after it.
+  const metadata = extractMetadata(prepared.html, source.url);
   const started = performance.now();
   const answer = await domainTreeStub(ctx.env, prepared.key.domain).ingest(treeRequestFor(prepared, learned));
   const treeMs = performance.now() - started;
@@ -69,7 +71,7 @@ export async function extract(ctx: ExtractContext, source: PageSource, options: 
     source,
     prepared,
     classification: classifyPrepared(prepared, answer.evidence, options),
-    metadata: extractMetadata(prepared.html, source.url),
+    metadata,
     ingest: answer.ingest,
     learned: learned && answer.declined === undefined,
     rowsWritten: answer.rowsWritten,
