@@ -11,6 +11,7 @@ afterEach(() => vi.restoreAllMocks());
 const objects = async () => ({
   feedCaches: (await listDurableObjectIds(env.FEED_CACHE)).length,
   trees: (await listDurableObjectIds(env.DOMAIN_TREE)).length,
+  registries: (await listDurableObjectIds(env.FEED_REGISTRY)).length,
 });
 
 /** A JSON Feed whose one item carries an extension nested `depth` objects deep. */
@@ -23,6 +24,28 @@ async function errorOf(res: Response): Promise<{ status: number; code: string; m
   const body = (await res.json()) as { error: { code: string; message: string } };
   return { ...body.error, status: res.status };
 }
+
+describe("refused watched-feed registrations open no FeedRegistry", () => {
+  it("bad JSON, a missing or forbidden url, a url over the limit", async () => {
+    const before = await objects();
+    for (const body of [
+      "not json",
+      "{}",
+      '{"url":"http://169.254.169.254/latest"}',
+      `{"url":"https://x.example/${"a".repeat(9000)}"}`,
+      '{"url":"https://x.example/feed.xml","intervalMinutes":1}',
+    ]) {
+      const res = await SELF.fetch("http://svc/feeds", {
+        method: "POST",
+        headers: { authorization: "Bearer test-admin-key", "content-type": "application/json" },
+        body,
+      });
+      expect(res.status, body.slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+    expect(await objects()).toEqual(before);
+  });
+});
 
 describe("failed feed requests open no FeedCache", () => {
   it("bad URL, forbidden target, upstream 404, not a feed, an HTML page without feed, a JSON Feed nested 100k deep", async () => {
