@@ -83,7 +83,7 @@ export function createApp(): Hono<AppEnv> {
   }
 
   app.get("/", (c) => c.text(usage(new URL(c.req.url).origin)));
-  app.get("/favicon.ico", () => errorResponse({ code: "not_found", message: "this service has no favicon" }));
+  app.get("/favicon.ico", () => new Response(null, { status: 404 }));
 
   const admin = new Hono<AppEnv>();
   admin.use("*", auth({ scope: "admin" }));
