@@ -46,6 +46,9 @@ export default defineConfig({
                 // Off, so tests that repeat a GET see it fetched and learned again; the response-cache tests turn
                 // it on per request.
                 RESPONSE_CACHE_TTL: "0",
+                // Not read by the Worker: the fuzz tests' run count and seed (npm run fuzz), see test/fixtures/fuzz.ts.
+                FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
+                FUZZ_SEED: process.env.FUZZ_SEED ?? "",
               },
             },
           }),

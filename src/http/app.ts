@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import { configOf } from "../config";
 import { safeFetch } from "../net/safe-fetch";
+import { MAX_URL_LENGTH, urlTooLong } from "../net/url-limit";
 import { AppException, badRequest } from "../service/errors";
 import { extract, type PageSource } from "../service/extract";
 import { fetchError } from "../service/fetch-error";
@@ -15,6 +16,8 @@ import { mountBrowserSupport } from "./browser";
 import { errorResponse, responseForThrown } from "./errors";
 import { extractionResponse } from "./extract-response";
 import { mountFeedRoutes } from "./feed-routes";
+import { inputLimits } from "./input-limits";
+import { parseJsonBody } from "./json-body";
 import { headerGetter, parseOptions } from "./options";
 import { readCappedBody } from "./request-body";
 import { responseCache, type ExtractionRequest } from "./response-cache";
@@ -23,7 +26,13 @@ import type { AppEnv } from "./env";
 /** Browsers and proxies fold `//` in paths, so `/https:/example.com` must still work. */
 export function targetFromPath(pathAndQuery: string): string {
   let target = pathAndQuery.replace(/^\/+/, "");
-  if (/^https?%3A/i.test(target)) target = decodeURIComponent(target);
+  if (/^https?%3A/i.test(target)) {
+    try {
+      target = decodeURIComponent(target);
+    } catch {
+      badRequest("the target URL in the path is percent-encoded, but not validly (a % not followed by UTF-8 hex)");
+    }
+  }
   return target.replace(/^(https?):\/*/i, "$1://");
 }
 
@@ -31,6 +40,7 @@ export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.onError((err) => responseForThrown(err));
+  app.use("*", inputLimits());
   // Every variable is validated before any route runs: a bad value is a clear 500, never a silent default.
   app.use("*", async (c, next) => {
     configOf(c.env);
@@ -91,12 +101,7 @@ export function createApp(): Hono<AppEnv> {
     const body = await readCappedBody(c.req.raw, limits.maxBytes, limits.timeoutMs);
     let source: PageSource;
     if (contentType && /^application\/json\b/i.test(contentType)) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(new TextDecoder().decode(body));
-      } catch {
-        throw new AppException({ code: "bad_request", message: "body is not valid JSON" });
-      }
+      const parsed = parseJsonBody(body, '{"url": "https://...", "html": "<p>...", "title"?: "..."}');
       const { url, html, title } = (parsed ?? {}) as Record<string, unknown>;
       if (typeof html !== "string")
         throw new AppException({ code: "bad_request", message: 'JSON body needs "html" (string)' });
@@ -122,6 +127,8 @@ export function createApp(): Hono<AppEnv> {
       if (!pageUrl) throw new AppException({ code: "bad_request", message: "missing ?url= (the page's own URL)" });
       source = { body, contentType, url: pageUrl, fetched: false };
     }
+    if (urlTooLong(source.url))
+      throw new AppException({ code: "uri_too_long", message: `url is over ${MAX_URL_LENGTH} characters` });
     if (!/^https?:\/\//i.test(source.url))
       throw new AppException({ code: "bad_request", message: "url must be an absolute http(s) URL" });
     const trusted = hasValidKey(c.env, c.req.header("authorization"));

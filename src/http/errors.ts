@@ -16,9 +16,14 @@ export function statusOf(error: AppError): number {
       return 403;
     case "not_found":
       return 404;
+    case "method_not_allowed":
+      return 405;
     case "payload_too_large":
       return 413;
+    case "uri_too_long":
+      return 414;
     case "unsupported_media_type":
+    case "unsupported_encoding":
       return 415;
     case "conflict":
       return 409;

@@ -11,11 +11,16 @@ export function extractionResponse(extraction: Extraction, options: ExtractOptio
     "x-extract-method": classification.method,
     "x-tree-support": String(classification.support),
     "x-heuristic": classifierLabel(options.classifier),
-    "x-url-key": prepared.key.key,
-    "x-domain": prepared.key.domain,
     "x-ingest": learned ? (ingest?.kind ?? "none") : "not-learned",
     "x-rows-written": String(extraction.rowsWritten),
   });
+  for (const [name, value] of [
+    ["x-url-key", prepared.key.key],
+    ["x-domain", prepared.key.domain],
+  ] as const) {
+    const echoed = echoedHeader(value);
+    if (echoed !== null) headers.set(name, echoed);
+  }
   if (treeMs !== undefined) headers.set("server-timing", `tree;dur=${treeMs.toFixed(1)}`);
   headers.set("x-extract-path", answerPath(extraction));
   const page = classification.page;
@@ -36,6 +41,18 @@ export function extractionResponse(extraction: Extraction, options: ExtractOptio
   ];
   for (const [name, value] of article) if (value) headers.set(name, headerValue(value));
   return new Response(answer.body, { headers });
+}
+
+/** Most an echoed identifier header (X-Url-Key, X-Domain) carries; the JSON body always has the whole value. */
+export const MAX_ECHOED_HEADER = 1024;
+
+/**
+ * A value that came from the request (the URL key, the domain) as a header, or null to leave the
+ * header out: one longer than MAX_ECHOED_HEADER, or with anything but visible ASCII, is omitted
+ * rather than cut, since a cut key would name another document. Clients refuse huge headers.
+ */
+export function echoedHeader(value: string): string | null {
+  return value.length <= MAX_ECHOED_HEADER && /^[\x21-\x7e]*$/.test(value) ? value : null;
 }
 
 /** Most a metadata header carries, so a page cannot make the response's headers huge. */

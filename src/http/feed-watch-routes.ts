@@ -11,6 +11,8 @@ import { AppException, badRequest } from "../service/errors";
 import { configOf } from "../config";
 import { readCappedBody } from "./request-body";
 import { isForbiddenHost } from "../net/forbidden-host";
+import { MAX_URL_LENGTH, urlTooLong } from "../net/url-limit";
+import { parseJsonBody } from "./json-body";
 import type { AppEnv } from "./env";
 
 /** Bounds on a feed's own interval: more often than every 5 minutes is not a reader's job. */
@@ -26,6 +28,8 @@ function view(feed: WatchedFeed) {
 /** The feed URL as stored and hashed: parsed, fragment dropped, checked like an outbound fetch. */
 function canonicalFeedUrl(raw: unknown, env: Env): string {
   if (typeof raw !== "string" || raw.trim() === "") badRequest('"url" (string) is required');
+  if (urlTooLong(raw))
+    throw new AppException({ code: "uri_too_long", message: `"url" is over ${MAX_URL_LENGTH} characters` });
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -52,12 +56,7 @@ function intField(value: unknown, name: string, fallback: number, min: number, m
 export function mountWatchedFeeds(routes: Hono<AppEnv>): void {
   routes.post("/", async (c) => {
     const body = await readCappedBody(c.req.raw, 16 * 1024, 10_000);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(new TextDecoder().decode(body));
-    } catch {
-      badRequest('body must be JSON: {"url": "https://...", "intervalMinutes"?: 60, "maxItems"?: 20}');
-    }
+    const parsed = parseJsonBody(body, '{"url": "https://...", "intervalMinutes"?: 60, "maxItems"?: 20}');
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
       return badRequest("body must be a JSON object");
     const input = parsed as Record<string, unknown>;

@@ -5,7 +5,8 @@
  * - Redirects are followed by hand (`redirect: "manual"`), so every hop's host is checked against
  *   the forbidden ranges and names (`forbidden-host.ts`) and the final URL is known.
  * - One deadline covers the whole operation: all hops and reading the body.
- * - The body is capped while streaming; Content-Length over the cap fails before reading.
+ * - The body is decoded (gzip, deflate, br; content-decoding.ts) and capped while streaming, the cap
+ *   counting decoded bytes; Content-Length over the cap fails before reading; another coding is refused.
  * - The media type must fit the caller's `accept` mode; a missing Content-Type is sniffed.
  *
  * Names cannot be DNS-resolved in Workers, so a public name pointing at a private address is not
@@ -15,8 +16,10 @@
  * `safeFetch` never rejects: every outcome is a `FetchResult`.
  */
 import { discard, readBounded } from "./bounded-body";
+import { ACCEPT_ENCODING, decodeBody, DecodedTooLarge, planDecoding } from "./content-decoding";
 import { Deadline } from "./deadline";
 import { hostKey, isForbiddenHost, parseAllowHosts } from "./forbidden-host";
+import { MAX_URL_LENGTH, urlTooLong } from "./url-limit";
 import { acceptHeader, mediaTypeVerdict, sniffAcceptable, type AcceptMode } from "./media-type";
 
 export { isForbiddenHost, parseAllowHosts };
@@ -58,6 +61,7 @@ export type FetchFailure =
   | { kind: "too_many_redirects"; message: string }
   | { kind: "too_large"; message: string }
   | { kind: "unsupported_media_type"; message: string; contentType: string | null }
+  | { kind: "unsupported_encoding"; message: string }
   | { kind: "upstream_status"; message: string; status: number }
   | { kind: "upstream_error"; message: string }
   | { kind: "timeout"; message: string };
@@ -85,6 +89,10 @@ const fail = (failure: FetchFailure): FetchResult => ({ ok: false, failure });
  * we will not go, reported as `forbidden_target`.
  */
 function checkTarget(url: URL, allowHosts: ReadonlySet<string>, isRedirect: boolean): FetchFailure | null {
+  if (urlTooLong(url.href)) {
+    const message = `${isRedirect ? "redirect target" : "URL"} is over ${MAX_URL_LENGTH} characters`;
+    return isRedirect ? { kind: "forbidden_target", message } : { kind: "invalid_url", message };
+  }
   const where = isRedirect ? `redirect to ${url.protocol}` : `scheme ${url.protocol}`;
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     const message = `${where} is not allowed (only http and https)`;
@@ -101,6 +109,21 @@ function checkTarget(url: URL, allowHosts: ReadonlySet<string>, isRedirect: bool
     return { kind: "forbidden_target", message };
   }
   return null;
+}
+
+/**
+ * The checks safeFetch makes on the URL it is given, without fetching: lets a caller refuse a bad
+ * target before it opens storage or spends anything on it.
+ */
+export function checkFetchTarget(url: string, allowHosts: ReadonlySet<string>): FetchFailure | null {
+  if (urlTooLong(url)) return { kind: "invalid_url", message: `URL is over ${MAX_URL_LENGTH} characters` };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { kind: "invalid_url", message: "not a valid absolute URL" };
+  }
+  return checkTarget(parsed, allowHosts, false);
 }
 
 function withoutFragment(url: URL): URL {
@@ -127,14 +150,9 @@ export async function safeFetch(
   const maxRedirects = Math.floor(positive(options.maxRedirects, SAFE_FETCH_DEFAULTS.maxRedirects));
   const accept = options.accept ?? SAFE_FETCH_DEFAULTS.accept;
 
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return fail({ kind: "invalid_url", message: "not a valid absolute URL" });
-  }
-  const firstProblem = checkTarget(parsed, options.allowHosts, false);
+  const firstProblem = checkFetchTarget(url, options.allowHosts);
   if (firstProblem) return fail(firstProblem);
+  const parsed = new URL(url);
 
   const deadline = new Deadline(timeoutMs);
   try {
@@ -159,6 +177,7 @@ function buildHeaders(userAgent: string, accept: AcceptMode, extra: Record<strin
   const headers = new Headers();
   headers.set("user-agent", userAgent);
   headers.set("accept", acceptHeader(accept));
+  headers.set("accept-encoding", ACCEPT_ENCODING);
   for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   return headers;
 }
@@ -184,6 +203,8 @@ async function run(first: URL, ctx: RunContext): Promise<FetchResult> {
       headers: new Headers(headers), // a copy per hop: later hops may drop credentials
       redirect: "manual",
       signal: ctx.deadline.signal,
+      // Raw bytes: workerd would decode gzip and br but keep the header (content-decoding.ts decodes all).
+      encodeResponseBody: "manual",
     };
     const response = await ctx.deadline.race(ctx.fetchImpl(current.href, init));
     if (!REDIRECT_STATUSES.has(response.status)) {
@@ -255,8 +276,26 @@ async function finish(
     return fail({ kind: "too_large", message: `Content-Length ${declared.trim()} exceeds ${ctx.maxBytes} bytes` });
   }
 
-  const body = await readBounded(response.body, ctx.maxBytes, ctx.deadline);
-  if (!body.ok) return fail({ kind: "too_large", message: `body exceeds ${ctx.maxBytes} bytes` });
+  const encoding = response.headers.get("content-encoding");
+  const plan = planDecoding(encoding);
+  if (!plan.ok) {
+    discard(response.body);
+    return fail({ kind: "unsupported_encoding", message: plan.message });
+  }
+  // The cap counts decoded bytes: a compression bomb stops at the cap, not at the end of its output.
+  const stream =
+    response.body && plan.codings.length > 0
+      ? decodeBody(response.body as ReadableStream<Uint8Array>, plan.codings, ctx.maxBytes)
+      : response.body;
+  let body: Awaited<ReturnType<typeof readBounded>>;
+  try {
+    body = await readBounded(stream, ctx.maxBytes, ctx.deadline);
+  } catch (error) {
+    if (error instanceof DecodedTooLarge) return fail({ kind: "too_large", message: error.message });
+    if (ctx.deadline.expired || plan.codings.length === 0) throw error;
+    return fail({ kind: "upstream_error", message: `body is not valid ${encoding}: ${errorMessage(error)}` });
+  }
+  if (!body.ok) return fail({ kind: "too_large", message: `body exceeds ${ctx.maxBytes} bytes (decoded)` });
   if (verdict === "sniff" && !sniffAcceptable(body.bytes, ctx.accept)) return unsupported();
   return page(response.status, body.bytes);
 }

@@ -10,7 +10,13 @@ export type AppError =
   | { code: "forbidden"; message: string }
   | { code: "not_found"; message: string }
   | { code: "payload_too_large"; message: string }
+  /** A request URL, or a URL given in it or in its body, over MAX_URL_LENGTH (src/net/url-limit.ts). */
+  | { code: "uri_too_long"; message: string }
+  /** HEAD on a route that would fetch, extract or learn: answered without doing any of it. */
+  | { code: "method_not_allowed"; message: string }
   | { code: "unsupported_media_type"; message: string }
+  /** A body (fetched or posted) in a Content-Encoding the service cannot decode. */
+  | { code: "unsupported_encoding"; message: string }
   | { code: "conflict"; message: string }
   /** A feed that is malformed, not a feed, or refused as hostile (entity declarations). */
   | { code: "invalid_feed"; message: string }

@@ -86,8 +86,8 @@ export async function extract(ctx: ExtractContext, source: PageSource, options: 
   // footer, a template's tail) would count as absent from this one; and truncation means a broken
   // or hostile page, not the site's usual document.
   const learned = options.learn && (source.fetched || ctx.trusted) && !wall.interstitial && !prepared.truncated.length;
-  // Metadata before the object call, and the deadline checked last before it: a page refused as
-  // too complex has taught nothing.
+  // Everything that does not need the tree's answer runs before the insert, so it cannot fail after it;
+  // the deadline is checked last before it: a page refused as too complex has taught nothing.
   const metadata = extractMetadata(prepared.html, source.url);
   try {
     budget.check();

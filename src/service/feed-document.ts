@@ -1,7 +1,8 @@
 /**
- * Getting the feed document: from its FeedCache the validators of the last fetch, a conditional
- * GET (If-None-Match / If-Modified-Since; a 304 reuses the stored body), safe parsing, and, when
- * the URL is an HTML page, one step of autodiscovery through its `<link rel="alternate">`.
+ * Getting the feed document: the validators of the last committed poll (feed-validators.ts), a
+ * conditional GET (If-None-Match / If-Modified-Since; a 304 reuses the body stored in the FeedCache),
+ * safe parsing, and, when the URL is an HTML page, one step of autodiscovery through its
+ * `<link rel="alternate">`. The FeedCache is handed out only for a feed that was fetched and parsed.
  */
 import { discoverFeeds } from "../core/feed/discover";
 import { parseFeed, type FeedParseFailure } from "../core/feed/parse";
@@ -12,7 +13,8 @@ import type { AppError } from "./errors";
 import { budgetedFetch, type SubrequestBudget } from "./feed-budget";
 import { fetchError } from "./fetch-error";
 import type { FetchSettings } from "../config";
-import { safeFetch } from "../net/safe-fetch";
+import { checkFetchTarget, safeFetch, type FetchedPage } from "../net/safe-fetch";
+import { readValidators } from "./feed-validators";
 
 export interface FeedDocument {
   /** The feed's URL as requested (after discovery): the FeedCache's name. */
@@ -29,7 +31,7 @@ export interface FeedDocument {
 
 export type FeedDocumentResult = { ok: true; doc: FeedDocument } | { ok: false; error: AppError };
 
-const budgetError = (): FeedDocumentResult => ({
+const budgetError = (): { ok: false; error: AppError } => ({
   ok: false,
   error: { code: "upstream_failed", message: "subrequest budget exhausted before the feed could be fetched" },
 });
@@ -57,6 +59,70 @@ async function storedState(cache: DurableObjectStub<FeedCache>): Promise<Upstrea
   }
 }
 
+interface Fetched {
+  page: FetchedPage;
+  body: Uint8Array;
+  contentType: string | null;
+  /** What to store for the next conditional GET; null after a 304 (nothing new). */
+  upstream: UpstreamState | null;
+}
+
+/**
+ * The feed's bytes: a conditional GET when this data center remembers validators from an earlier
+ * committed poll (feed-validators.ts); a 304 is served from the FeedCache, which a committed poll
+ * created, so opening it here creates nothing new. A 304 the cache cannot back (its body was too
+ * large to keep) is followed by one unconditional GET.
+ */
+async function fetchFeedBytes(
+  env: Env,
+  target: string,
+  fetchSettings: FetchSettings,
+  budget: SubrequestBudget,
+  now: number,
+): Promise<{ ok: true; fetched: Fetched } | { ok: false; error: AppError }> {
+  const validators = await readValidators(target);
+  for (const conditional of validators ? [true, false] : [false]) {
+    if (!budget.take(1)) return budgetError();
+    const headers: Record<string, string> = {};
+    if (conditional && validators?.etag) headers["if-none-match"] = validators.etag;
+    if (conditional && validators?.lastModified) headers["if-modified-since"] = validators.lastModified;
+    const counted = budgetedFetch(budget);
+    const result = await safeFetch(target, { ...fetchSettings, accept: "feed", headers, fetchImpl: counted.fetch });
+    if (counted.exhausted()) return budgetError();
+    if (!result.ok) return { ok: false, error: fetchError(result.failure) };
+    const page = result.page;
+    if (page.status !== 304) {
+      const upstream: UpstreamState = {
+        etag: page.headers.get("etag"),
+        lastModified: page.headers.get("last-modified"),
+        contentType: page.contentType,
+        body: page.body,
+        fetchedAt: now,
+      };
+      return { ok: true, fetched: { page, body: page.body, contentType: page.contentType, upstream } };
+    }
+    if (!conditional)
+      return {
+        ok: false,
+        error: { code: "upstream_failed", message: "upstream answered 304 to an unconditional request" },
+      };
+    if (!budget.take(1)) return budgetError();
+    budget.spent++;
+    const stored = await storedState(feedCacheStub(env, target));
+    if (stored?.body) {
+      return { ok: true, fetched: { page, body: stored.body, contentType: stored.contentType, upstream: null } };
+    }
+  }
+  return {
+    ok: false,
+    error: { code: "upstream_failed", message: "upstream answered 304 to an unconditional request" },
+  };
+}
+
+/**
+ * Validates the target, fetches and parses the feed (following one step of autodiscovery), and
+ * only then hands out the feed's FeedCache: a request that fails on the way opens no object.
+ */
 export async function loadFeedDocument(
   env: Env,
   url: string,
@@ -67,51 +133,20 @@ export async function loadFeedDocument(
   let target = url;
   let discoveredFrom: string | null = null;
   for (;;) {
-    const cache = feedCacheStub(env, target);
-    if (!budget.take(2)) return budgetError();
-    budget.spent++;
-    const stored = await storedState(cache);
-    // Validators are only worth sending while we still hold the body they validate.
-    const headers: Record<string, string> = {};
-    if (stored?.body) {
-      if (stored.etag) headers["if-none-match"] = stored.etag;
-      if (stored.lastModified) headers["if-modified-since"] = stored.lastModified;
-    }
-    const counted = budgetedFetch(budget);
-    const result = await safeFetch(target, { ...fetchSettings, accept: "feed", headers, fetchImpl: counted.fetch });
-    if (counted.exhausted()) return budgetError();
-    if (!result.ok) return { ok: false, error: fetchError(result.failure) };
-    const page = result.page;
-
-    let body: Uint8Array;
-    let contentType: string | null;
-    let upstream: UpstreamState | null = null;
-    if (page.status === 304) {
-      if (!stored?.body)
-        return {
-          ok: false,
-          error: { code: "upstream_failed", message: "upstream answered 304 to an unconditional request" },
-        };
-      body = stored.body;
-      contentType = stored.contentType;
-    } else {
-      body = page.body;
-      contentType = page.contentType;
-      upstream = {
-        etag: page.headers.get("etag"),
-        lastModified: page.headers.get("last-modified"),
-        contentType,
-        body,
-        fetchedAt: now,
-      };
-    }
+    const problem = checkFetchTarget(target, fetchSettings.allowHosts);
+    if (problem) return { ok: false, error: fetchError(problem) };
+    const got = await fetchFeedBytes(env, target, fetchSettings, budget, now);
+    if (!got.ok) return got;
+    const { page, body, contentType, upstream } = got.fetched;
 
     const parsed = parseFeed(body, contentType, page.url);
-    if (parsed.ok)
+    if (parsed.ok) {
+      const cache = feedCacheStub(env, target);
       return {
         ok: true,
         doc: { feedUrl: target, discoveredFrom, feed: parsed.feed, cache, upstreamStatus: page.status, upstream },
       };
+    }
     if (parsed.failure.kind !== "html") return { ok: false, error: parseError(parsed.failure) };
     if (discoveredFrom !== null)
       return {

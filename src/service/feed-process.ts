@@ -5,12 +5,13 @@
  */
 import { itemKey } from "../core/feed/item-hash";
 import type { FeedReport, FullText, ParsedFeed } from "../core/feed/types";
-import type { CachedArticle } from "../store/feed-cache";
+import { FEED_BODY_MAX, type CachedArticle } from "../store/feed-cache";
 import type { AppError } from "./errors";
 import { processArticles, type ArticleJob, type ArticleOutcome } from "./feed-articles";
 import type { SubrequestBudget } from "./feed-budget";
 import type { FetchSettings } from "../config";
 import { loadFeedDocument } from "./feed-document";
+import { saveValidators } from "./feed-validators";
 import { DEFAULT_EXTRACT_OPTIONS } from "./options";
 
 export interface FeedRunSettings {
@@ -154,6 +155,9 @@ export async function runFeed(env: Env, url: string, settings: FeedRunSettings):
       seen: jobs.map((j) => j.cacheKey),
       now: settings.now,
     });
+    // Only now that the cache holds this body may the next poll ask for a 304 against it.
+    const upstream = loaded.doc.upstream;
+    if (upstream?.body && upstream.body.byteLength <= FEED_BODY_MAX) await saveValidators(loaded.doc.feedUrl, upstream);
   } catch (err) {
     // The feed is still answered; the next poll simply redoes this one's work.
     console.error("feed cache commit failed", err);

@@ -12,6 +12,8 @@ export function fetchError(failure: FetchFailure): AppError {
       return { code: "payload_too_large", message: failure.message };
     case "unsupported_media_type":
       return { code: "unsupported_media_type", message: failure.message };
+    case "unsupported_encoding":
+      return { code: "unsupported_encoding", message: failure.message };
     case "upstream_status":
       return { code: "upstream_failed", message: failure.message, status: failure.status };
     case "too_many_redirects":

@@ -3,6 +3,7 @@
  * but its own outcome, so the caller can look for the page's feed (discover.ts).
  */
 import { decodeHtml } from "../decode";
+import { jsonTooDeep, MAX_JSON_DEPTH } from "../json-depth";
 import { readJsonFeed } from "./read-json";
 import { readXmlFeed } from "./read-xml";
 import type { ParsedFeed } from "./types";
@@ -34,6 +35,9 @@ export function parseFeed(body: Uint8Array | string, contentType: string | null,
     return fail({ kind: "html", html: text });
 
   if (start.startsWith("{")) {
+    // Written back with JSON.stringify (recursive): a feed nested 100,000 deep would overflow the stack there.
+    if (jsonTooDeep(start, MAX_JSON_DEPTH))
+      return fail({ kind: "hostile", message: `JSON nested more than ${MAX_JSON_DEPTH} levels deep` });
     let value: unknown;
     try {
       value = JSON.parse(start);
