@@ -1,0 +1,69 @@
+/**
+ * Intercept mode (MODE=intercept, the `intercept` wrangler environment): the Worker runs on a site's
+ * own route, in front of its origin, and every path belongs to the origin; the service's API
+ * (/extract, /feed, /admin, the usage page) is not there.
+ * - Browsers (no preference for text/markdown or text/plain) get the origin's response untouched:
+ *   status, headers and body, streamed. A 200 HTML page view that is not personalised, and picked
+ *   by the sampling rate, also teaches the domain's tree from a teed, size-capped copy of the body
+ *   read in ctx.waitUntil, after the browser's response has started.
+ * - Agents get the page's main content (intercept-agent.ts).
+ */
+import { agentFormat } from "../core/accept";
+import { configOf } from "../config";
+import { learnDecision } from "../service/intercept-policy";
+import { learnFromBody } from "../service/intercept-learn";
+import { answerAgent } from "./intercept-agent";
+
+type FetchHandler = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
+
+export async function interceptFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const config = configOf(env);
+  const format =
+    request.method === "GET" || request.method === "HEAD" ? agentFormat(request.headers.get("accept")) : null;
+  if (format) {
+    try {
+      return await answerAgent(request, env, ctx, format);
+    } catch (err) {
+      // The site stays the site: whatever failed in rendering, the agent still gets the origin's page.
+      console.error(`intercept: agent answer for ${request.url} failed: ${String(err)}`);
+      return fetch(request);
+    }
+  }
+
+  const response = await fetch(request);
+  if (!learnDecision(request, response, config.intercept.sampleRate).learn) return response;
+  // tee: the browser's branch streams at the origin's pace; the learning branch is read in the
+  // background and cancelled alone when it passes the cap.
+  const [toBrowser, toLearn] = (response.body as ReadableStream<Uint8Array>).tee();
+  const page = { url: request.url, contentType: response.headers.get("content-type"), body: toLearn };
+  ctx.waitUntil(learnFromBody(env, page, { maxBytes: config.fetch.maxBytes, timeoutMs: config.fetch.timeoutMs }));
+  return new Response(withOriginLength(toBrowser, response.headers), response);
+}
+
+/**
+ * A stream body loses the origin's Content-Length (workerd then sends chunked); a FixedLengthStream
+ * keeps it, so the browser sees the same headers and can show progress. Only for an unencoded body:
+ * fetch decodes gzip/br, and the length then no longer describes the bytes (workerd re-encodes anyway).
+ */
+function withOriginLength(body: ReadableStream<Uint8Array>, headers: Headers): ReadableStream<Uint8Array> {
+  const length = headers.get("content-length");
+  const encoding = headers.get("content-encoding");
+  if (length === null || !/^\d+$/.test(length) || (encoding && encoding.toLowerCase() !== "identity")) return body;
+  return body.pipeThrough(new FixedLengthStream(Number(length)));
+}
+
+/**
+ * The Worker's fetch handler: the intercept in intercept mode, else the API. A configuration that
+ * cannot be parsed goes to the API, which answers `500 bad_config` naming the variable.
+ */
+export function interceptOrApi(api: FetchHandler): FetchHandler {
+  return (request, env, ctx) => {
+    let mode: "api" | "intercept";
+    try {
+      mode = configOf(env).intercept.mode;
+    } catch {
+      return api(request, env, ctx);
+    }
+    return mode === "intercept" ? interceptFetch(request, env, ctx) : api(request, env, ctx);
+  };
+}
