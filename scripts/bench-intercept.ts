@@ -14,11 +14,14 @@ import { percentile, startSite, startWorker } from "./lib/local-worker";
 import { procAvailable, treeCpuMs } from "./lib/proc-cpu";
 
 const USAGE = `
-usage: npm run bench:intercept [-- --requests N] [--pad KB]
+usage: npm run bench:intercept [-- --requests N] [--pad KB] [--gap MS]
   --requests N  requests per path (default 200)
   --pad KB      grow every page by this many KB of extra paragraphs (default 0: ~2.5 KB pages)
+  --gap MS      pause after each request, so background learning is over before the next one
+                (default 0: back to back, where learning competes with the next request for the thread)
   --help        this text`;
-const { values } = parseCli(USAGE, { requests: { type: "string" }, pad: { type: "string" } });
+const { values } = parseCli(USAGE, { requests: { type: "string" }, pad: { type: "string" }, gap: { type: "string" } });
+const gapMs = numberOption(USAGE, "gap", values.gap, 0);
 const requests = numberOption(USAGE, "requests", values.requests, 200);
 const padKb = numberOption(USAGE, "pad", values.pad, 0);
 
@@ -63,6 +66,7 @@ const results = new Map<Path, Timing[]>(Object.keys(paths).map((p) => [p as Path
 for (let n = 21; n < 21 + requests; n++) {
   for (const [name, run] of Object.entries(paths) as [Path, (n: number) => Promise<Timing>][]) {
     results.get(name)!.push(await run(n));
+    if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
   }
 }
 
@@ -72,7 +76,7 @@ const stats = (xs: number[]) => {
   return { median: percentile(s, 50), p90: percentile(s, 90) };
 };
 console.log(
-  `${requests} requests per path, interleaved; pages ~${Math.round(articleHtml(1).length / 1024 + padKb)} KB`,
+  `${requests} requests per path, interleaved, ${gapMs} ms pause after each; pages ~${Math.round(articleHtml(1).length / 1024 + padKb)} KB`,
 );
 console.log("path                       TTFB median   p90   total median   p90   added TTFB  added total (medians)");
 const direct = results.get("direct")!;

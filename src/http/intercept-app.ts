@@ -35,21 +35,34 @@ export async function interceptFetch(request: Request, env: Env, ctx: ExecutionC
   // tee: the browser's branch streams at the origin's pace; the learning branch is read in the
   // background and cancelled alone when it passes the cap.
   const [toBrowser, toLearn] = (response.body as ReadableStream<Uint8Array>).tee();
+  const browser = signalWhenDelivered(toBrowser);
   const page = { url: request.url, contentType: response.headers.get("content-type"), body: toLearn };
-  ctx.waitUntil(learnFromBody(env, page, { maxBytes: config.fetch.maxBytes, timeoutMs: config.fetch.timeoutMs }));
-  return new Response(withOriginLength(toBrowser, response.headers), response);
+  const limits = { maxBytes: config.fetch.maxBytes, timeoutMs: config.fetch.timeoutMs };
+  ctx.waitUntil(learnFromBody(env, page, limits, browser.delivered));
+  // Status and headers are the origin's; the body is a teed stream without a declared length, so
+  // workerd sends a learned page view chunked (Content-Length is dropped; wrangler dev showed the same
+  // for FixedLengthStream, so no attempt is made to restore it).
+  return new Response(browser.stream, response);
 }
 
 /**
- * A stream body loses the origin's Content-Length (workerd then sends chunked); a FixedLengthStream
- * keeps it, so the browser sees the same headers and can show progress. Only for an unencoded body:
- * fetch decodes gzip/br, and the length then no longer describes the bytes (workerd re-encodes anyway).
+ * The browser's branch, and a promise settled once its last chunk has been handed on. Parsing the
+ * page is synchronous CPU work on the same thread that pumps the browser's bytes, so learning waits
+ * for this before it parses: the browser's stream is never stalled behind it.
  */
-function withOriginLength(body: ReadableStream<Uint8Array>, headers: Headers): ReadableStream<Uint8Array> {
-  const length = headers.get("content-length");
-  const encoding = headers.get("content-encoding");
-  if (length === null || !/^\d+$/.test(length) || (encoding && encoding.toLowerCase() !== "identity")) return body;
-  return body.pipeThrough(new FixedLengthStream(Number(length)));
+function signalWhenDelivered(body: ReadableStream<Uint8Array>): {
+  stream: ReadableStream<Uint8Array>;
+  delivered: Promise<void>;
+} {
+  let settle!: () => void;
+  const delivered = new Promise<void>((resolve) => (settle = resolve));
+  const stream = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      // A macrotask later: the pump must still read the end of the stream and close the response.
+      flush: () => void setTimeout(settle, 0),
+    }),
+  );
+  return { stream, delivered };
 }
 
 /**

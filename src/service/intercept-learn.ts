@@ -24,12 +24,15 @@ export async function learnFromBody(
   env: Env,
   page: { url: string; contentType: string | null; body: ReadableStream<Uint8Array> },
   limits: LearnLimits,
+  /** Settles when the browser has its bytes: parsing waits for it (a browser that went away never settles it). */
+  delivered: Promise<unknown> = Promise.resolve(),
 ): Promise<LearnOutcome> {
   const deadline = new Deadline(limits.timeoutMs);
   try {
     // Over the cap, readBounded cancels this branch of the tee only: the browser's branch streams on.
     const read = await readBounded(page.body, limits.maxBytes, deadline);
     if (!read.ok) return { learned: false, reason: "too-large" };
+    await deadline.race(delivered);
     let prepared;
     try {
       prepared = preparePage({ body: read.bytes, contentType: page.contentType, url: page.url });
