@@ -129,6 +129,20 @@ describe("intercept mode: agents that prefer markdown", () => {
     expect(missing.text).toBe("<p>missing</p>");
   });
 
+  it("get the origin's HTML, whole, when the page is over MAX_BYTES", async () => {
+    const big = articleHtml(13).replace("</body>", `<p>${"y".repeat(50_000)}</p></body>`);
+    mockOrigin(() => html(big));
+    const { res, text } = await interceptAndSettle(
+      "https://agent-big.example/news/story-13.html",
+      { headers: AGENT },
+      { MAX_BYTES: "20000" },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(text).toBe(big);
+    expect(await documentsOf("agent-big.example")).toBe(0);
+  });
+
   it("teach under the browsers' policy: a public page yes, a personalised one no, and keep it private", async () => {
     site();
     await interceptAndSettle("https://agent-learn.example/news/story-11.html", { headers: AGENT });
