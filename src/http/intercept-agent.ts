@@ -115,6 +115,9 @@ export async function answerAgent(
     headers.set("x-rows-written", "0");
     headers.set("vary", varyWithAccept(origin.headers.get("vary")));
     headers.set("cache-control", agentCacheControl(originCacheControl, true));
+    // The signal is the site's current statement, not the one in force when the answer was stored.
+    if (intercept.contentSignal) headers.set("content-signal", intercept.contentSignal);
+    else headers.delete("content-signal");
     return finish(request, await hit.text(), headers);
   };
 

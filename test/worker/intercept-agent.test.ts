@@ -194,6 +194,9 @@ describe("intercept mode: the agent answer cache", () => {
     expect(hit.res.headers.get("etag")).toBe(miss.res.headers.get("etag"));
     expect(hit.res.headers.get("x-rows-written")).toBe("0");
     expect(hit.res.headers.get("vary")).toBe("Accept");
+    const signalOff = await interceptAndSettle(url, { headers: AGENT }, { ...CACHE, CONTENT_SIGNAL: "off" });
+    expect(signalOff.res.headers.get("x-cache")).toBe("HIT");
+    expect(signalOff.res.headers.get("content-signal")).toBeNull();
     const textHit = await interceptAndSettle(url, { headers: { accept: "text/plain" } }, CACHE);
     expect(textHit.res.headers.get("x-cache")).toBe("MISS");
     version = "v2";
