@@ -57,8 +57,8 @@ for (let n = 1; n <= views; n++) {
   const res = await fetch(worker.base + path, { headers: { accept: BROWSER } });
   const html = await res.text();
   const identical = html === articleHtml(n);
-  // Learning runs in waitUntil after the browser's response: give it a moment before probing.
-  await pause(150);
+  // Learning runs in waitUntil, 50 ms after the browser's response is out: give it time before probing.
+  await pause(400);
   const probe = await agent(probePath, { cookie: "probe=1" });
   if (probe.method === "tree" && viewsToTree === null) viewsToTree = n;
   console.log(
