@@ -42,6 +42,18 @@ export interface HttpCacheConfig {
   responseTtl: number;
 }
 
+/** The origin intercept (MODE=intercept): the Worker in front of a site, see src/http/intercept-app.ts. */
+export interface InterceptConfig {
+  /** "api": the service's routes (default). "intercept": every path belongs to the origin (MODE). */
+  mode: "api" | "intercept";
+  /** Share of eligible browser page views that teach the tree, 0 to 1 (INTERCEPT_SAMPLE_RATE). */
+  sampleRate: number;
+  /** Content-Signal header on agent answers; null sends none (CONTENT_SIGNAL, "off"). */
+  contentSignal: string | null;
+  /** Seconds an agent answer of a warm tree is kept in caches.default; 0 disables (INTERCEPT_CACHE_TTL). */
+  cacheTtl: number;
+}
+
 export interface Config {
   /** With it set, every route needs it (API_KEY secret). */
   apiKey: string | null;
@@ -55,6 +67,7 @@ export interface Config {
   httpCache: HttpCacheConfig;
   /** Time one page's processing may take before it is refused as too complex (PAGE_DEADLINE_MS; src/core/budget.ts). */
   pageDeadlineMs: number;
+  intercept: InterceptConfig;
 }
 
 /**
@@ -85,6 +98,28 @@ function intVar(env: Vars, name: string, fallback: number, min: number, max = Nu
 function secret(env: Vars, name: string): string | null {
   const raw = env[name];
   return typeof raw === "string" && raw !== "" ? raw : null;
+}
+
+/** What Cloudflare's Markdown for Agents sends is `ai-train=yes, ...`; a site must opt in to training here. */
+export const DEFAULT_CONTENT_SIGNAL = "ai-train=no, search=yes, ai-input=yes";
+
+function parseIntercept(env: Vars): InterceptConfig {
+  const mode = typeof env.MODE === "string" && env.MODE.trim() !== "" ? env.MODE.trim() : "api";
+  if (mode !== "api" && mode !== "intercept") throw new ConfigError(`MODE must be "api" or "intercept", got "${mode}"`);
+  const rawRate = typeof env.INTERCEPT_SAMPLE_RATE === "string" ? env.INTERCEPT_SAMPLE_RATE.trim() : "";
+  const sampleRate = rawRate === "" ? 1 : Number(rawRate);
+  if (!/^\d*\.?\d+$/.test(rawRate || "1") || !(sampleRate >= 0 && sampleRate <= 1)) {
+    throw new ConfigError(`INTERCEPT_SAMPLE_RATE must be a number from 0 to 1, got "${rawRate}"`);
+  }
+  const signal = typeof env.CONTENT_SIGNAL === "string" ? env.CONTENT_SIGNAL.trim() : "";
+  // A header value must be visible ASCII; anything else would make every agent answer fail.
+  if (!/^[\x20-\x7e]*$/.test(signal)) throw new ConfigError(`CONTENT_SIGNAL must be ASCII, got "${signal}"`);
+  return {
+    mode,
+    sampleRate,
+    contentSignal: signal === "" ? DEFAULT_CONTENT_SIGNAL : signal.toLowerCase() === "off" ? null : signal,
+    cacheTtl: intVar(env, "INTERCEPT_CACHE_TTL", 3600, 0, 7 * 24 * 3600),
+  };
 }
 
 export function parseConfig(env: Vars): Config {
@@ -119,6 +154,7 @@ export function parseConfig(env: Vars): Config {
       responseTtl: intVar(env, "RESPONSE_CACHE_TTL", 60, 0, 24 * 3600),
     },
     pageDeadlineMs: intVar(env, "PAGE_DEADLINE_MS", DEFAULT_DEADLINE_MS, 0, 60_000),
+    intercept: parseIntercept(env),
   };
 }
 

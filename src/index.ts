@@ -1,6 +1,7 @@
 // Worker entry: the HTTP app, the cron trigger (watched feeds), and the Durable Object classes the
 // runtime must find by name.
 import { createApp } from "./http/app";
+import { interceptOrApi } from "./http/intercept-app";
 import { scheduled } from "./scheduled";
 
 export { DomainTree } from "./store/domain-tree";
@@ -9,4 +10,5 @@ export { FeedRegistry } from "./store/feed-registry";
 
 const app = createApp();
 
-export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;
+// MODE=intercept (the `intercept` wrangler environment) puts the same script in front of a site's origin.
+export default { fetch: interceptOrApi(app.fetch), scheduled } satisfies ExportedHandler<Env>;
