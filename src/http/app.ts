@@ -40,7 +40,6 @@ export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.onError((err) => responseForThrown(err));
-  app.use("*", inputLimits());
   // Every variable is validated before any route runs: a bad value is a clear 500, never a silent default.
   app.use("*", async (c, next) => {
     configOf(c.env);
@@ -48,6 +47,9 @@ export function createApp(): Hono<AppEnv> {
   });
   // CORS, then GET / (usage text for curl, the inspector for a browser), its files and GET /inspect.
   mountBrowserSupport(app);
+  // After CORS, so a browser can read a 414 or 405; the inspector's own page and files (static, no
+  // storage) are answered above, HEAD included.
+  app.use("*", inputLimits());
   app.notFound(() => errorResponse({ code: "not_found", message: "no such route; GET / lists the routes" }));
 
   // What GET /extract and the proxy route will extract: read once by the response cache (its key)

@@ -2,7 +2,7 @@
  * Refusals that happen before any route: a request URL over MAX_URL_LENGTH (414), and HEAD on a
  * route that would fetch, extract, learn or open storage (405). Hono answers HEAD by running the GET
  * handler and dropping the body, so without this a HEAD /extract would fetch the page and teach the
- * tree for an answer nobody reads. Only the usage page (`/`) answers HEAD.
+ * tree for an answer nobody reads. The usage page and the inspector's files (mounted before this) answer HEAD.
  */
 import type { MiddlewareHandler } from "hono";
 import { MAX_URL_LENGTH, urlTooLong } from "../net/url-limit";
