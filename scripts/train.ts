@@ -26,7 +26,7 @@ usage: npm run train [-- [options] [CORPUS ...]]
                lines, to find where the points go
   --help       this text
 Experiments (environment): GBDT_TREES, GBDT_TREES2, GBDT_DEPTH, GBDT_DEPTH2, GBDT_MIN_HESSIAN, GBDT_LR,
-  MODEL_THRESHOLD, LABELS=trigram.`;
+  MODEL_THRESHOLD, LABELS=trigram, GBDT_SEED (another row-sampling seed: how much of a CV figure is the draw).`;
 
 const SWEEP = [0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65];
 

@@ -1,6 +1,7 @@
 /**
  * Gradient-boosted decision trees for weighted logistic loss, histogram-based (features binned
- * into at most 32 quantile bins), grown depth-wise. Deterministic: no sampling. The trees are
+ * into at most 32 quantile bins), grown depth-wise. Deterministic: each tree's row sample is drawn by
+ * a PRNG with a fixed seed (`seed`), so the same rows and options give the same trees. The trees are
  * written in the flat form src/core/model.ts evaluates.
  */
 import type { Dataset } from "./logreg";
@@ -15,6 +16,8 @@ export interface GbdtOptions {
   bins?: number;
   /** Share of rows each tree is grown on (stochastic gradient boosting), drawn by a seeded PRNG. */
   subsample?: number;
+  /** The row-sampling PRNG's seed (non-zero 32-bit); another seed measures how much a figure owes to the draw. */
+  seed?: number;
 }
 
 function quantileEdges(values: Float32Array, dim: number, j: number, rows: number, bins: number): number[] {
@@ -69,7 +72,7 @@ export function trainGbdt(data: Dataset, options: GbdtOptions = {}): { base: num
   const h = new Float64Array(rows);
   const trees: FlatTree[] = [];
   const subsample = options.subsample ?? 0.35;
-  let seed = 0x9e3779b9;
+  let seed = (options.seed ?? 0x9e3779b9) | 0 || 0x9e3779b9;
   const random = () => {
     seed ^= seed << 13;
     seed ^= seed >>> 17;

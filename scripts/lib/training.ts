@@ -33,6 +33,8 @@ export interface TrainingOptions {
   learningRate: number;
   /** Content when p >= threshold; 0.4 is where the three corpora's cross-validated F1 summed highest. */
   threshold: number;
+  /** The boosted trees' row-sampling seed (undefined: gbdt.ts's fixed default). */
+  seed?: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export function trainingOptionsFromEnv(env: NodeJS.ProcessEnv, linear: boolean):
     minHessianShare: num("GBDT_MIN_HESSIAN", d.minHessianShare),
     learningRate: num("GBDT_LR", d.learningRate),
     threshold: num("MODEL_THRESHOLD", d.threshold),
+    seed: env.GBDT_SEED ? Number(env.GBDT_SEED) : undefined,
   };
 }
 
@@ -171,6 +174,7 @@ function fit(data: Dataset, stage: 0 | 1, options: TrainingOptions): Scorer {
       depth: options.depth[stage],
       minHessian: options.minHessianShare * totalWeight(data),
       learningRate: options.learningRate,
+      seed: options.seed,
     }),
   };
 }
