@@ -226,7 +226,7 @@ function line(name: string, s: RunStats): string {
   const codes = Object.entries(s.statuses)
     .map(([k, v]) => `${k}:${v}`)
     .join(" ");
-  return `${name.padEnd(22)} requests ${String(s.requests).padStart(6)}  p50 ${s.p50.toFixed(0).padStart(6)} ms  p95 ${s.p95.toFixed(0).padStart(6)} ms  p99 ${s.p99.toFixed(0).padStart(6)} ms  errors ${s.errors}  [${codes}]`;
+  return `${name.padEnd(22)} requests ${String(s.requests).padStart(6)}  p50 ${s.p50.toFixed(0).padStart(6)} ms  p95 ${(Number.isNaN(s.p95) ? "n/a" : s.p95.toFixed(0)).padStart(6)} ms  p99 ${s.p99.toFixed(0).padStart(6)} ms  errors ${s.errors}  [${codes}]`;
 }
 
 async function main(): Promise<void> {
