@@ -12,12 +12,13 @@ import { extract, type PageSource } from "../service/extract";
 import { fetchError } from "../service/fetch-error";
 import { adminRoutes } from "./admin-routes";
 import { auth, hasValidKey } from "./auth";
-import { mountBrowserSupport } from "./browser";
+import { apiCors } from "./cors";
 import { errorResponse, responseForThrown } from "./errors";
 import { extractionResponse } from "./extract-response";
 import { mountFeedRoutes } from "./feed-routes";
 import { inputLimits } from "./input-limits";
 import { parseJsonBody } from "./json-body";
+import { mountInspector } from "./inspector";
 import { headerGetter, parseOptions } from "./options";
 import { readCappedBody } from "./request-body";
 import { responseCache, type ExtractionRequest } from "./response-cache";
@@ -45,11 +46,12 @@ export function createApp(): Hono<AppEnv> {
     configOf(c.env);
     await next();
   });
-  // CORS, then GET / (usage text for curl, the inspector for a browser), its files and GET /inspect.
-  mountBrowserSupport(app);
-  // After CORS, so a browser can read a 414 or 405; the inspector's own page and files (static, no
-  // storage) are answered above, HEAD included.
+  // CORS before any key check (a browser's preflight carries no Authorization; admin routes excluded,
+  // see cors.ts) and before the input limits, so a browser can read a 414 or 405 too.
+  app.use("*", apiCors());
   app.use("*", inputLimits());
+  // GET / (usage text for curl, the inspector for a browser), its files and GET /inspect.
+  mountInspector(app);
   app.notFound(() => errorResponse({ code: "not_found", message: "no such route; GET / lists the routes" }));
 
   // What GET /extract and the proxy route will extract: read once by the response cache (its key)

@@ -113,4 +113,24 @@ describe("HEAD", () => {
     }
     expect(vi.mocked(globalThis.fetch)).not.toHaveBeenCalled();
   });
+
+  it("is answered on the inspector's static files, refused on /inspect", async () => {
+    for (const path of ["/inspector.js", "/inspector.css", "/favicon.svg", "/favicon.ico"]) {
+      expect((await SELF.fetch(`http://svc${path}`, { method: "HEAD" })).status, path).toBe(200);
+    }
+    const inspect = await SELF.fetch("http://svc/inspect?url=https://limits.example/a.html", { method: "HEAD" });
+    expect(inspect.status).toBe(405);
+  });
+});
+
+describe("the limits reach every route, and browsers can read the refusal", () => {
+  it("a long /inspect URL is 414 with CORS headers", async () => {
+    const url = `https://limits.example/${"c".repeat(MAX_URL_LENGTH)}`;
+    const res = await SELF.fetch(`http://svc/inspect?url=${encodeURIComponent(url)}`, {
+      headers: { origin: "https://elsewhere.example" },
+    });
+    expect(res.status).toBe(414);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("uri_too_long");
+  });
 });
