@@ -4,16 +4,13 @@
  * empty answers where the gold has text, the share of markdown answers whose first line is the
  * gold's first line (WCXB golds start with the headline), links and images kept per page.
  */
-import { HYBRID } from "../src/core/cascade";
 import { DomainState } from "../src/core/domain-state";
 import { isHeadline } from "../src/core/metadata";
-import { extractMetadata } from "../src/core/metadata";
-import { preparePage, processPage } from "../src/core/pipeline";
 import { renderAnswer } from "../src/service/answer";
-import type { Extraction } from "../src/service/extraction";
 import { DEFAULT_EXTRACT_OPTIONS } from "../src/service/options";
 import { parseCli, numberOption } from "./lib/cli";
 import { corpusDir, corpusName, listCorpora, streamCorpus } from "./lib/corpus";
+import { streamedExtraction } from "./lib/service-calls";
 
 const USAGE = `
 usage: npm run eval:article [-- [--limit N] [CORPUS ...]]
@@ -40,19 +37,7 @@ for (const dir of dirs) {
   const links: number[] = [];
   const images: number[] = [];
   for (const { row, url, bytes, index } of streamCorpus(dir, limit)) {
-    const prepared = preparePage({ body: bytes, url });
-    let state = states.get(prepared.key.domain);
-    if (!state) states.set(prepared.key.domain, (state = new DomainState(prepared.key.domain)));
-    const { text, ingest, ...classification } = processPage(state, prepared, { classifier: HYBRID, now: index });
-    const extraction: Extraction = {
-      source: { body: bytes, contentType: null, url, fetched: true },
-      prepared,
-      classification,
-      metadata: extractMetadata(prepared.html, url),
-      ingest,
-      learned: true,
-      rowsWritten: 0,
-    };
+    const { extraction, text } = streamedExtraction(states, { url, bytes, index });
     const markdown = renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "markdown" }).body;
     pages++;
     if (row.gold.trim()) {

@@ -5,16 +5,13 @@
  * order with one tree per domain, as the intercept learns from a site's traffic, so early pages of a
  * site are cold-start answers and later ones tree answers; both are reported.
  */
-import { HYBRID } from "../src/core/cascade";
 import { DomainState } from "../src/core/domain-state";
-import { extractMetadata } from "../src/core/metadata";
-import { preparePage, processPage } from "../src/core/pipeline";
 import { estimateTokens } from "../src/core/tokens";
 import { renderAnswer } from "../src/service/answer";
-import type { Extraction } from "../src/service/extraction";
 import { DEFAULT_EXTRACT_OPTIONS } from "../src/service/options";
 import { numberOption, parseCli } from "./lib/cli";
 import { corpusDir, corpusExists, corpusName, streamCorpus } from "./lib/corpus";
+import { streamedExtraction } from "./lib/service-calls";
 import { wholePageMarkdown } from "./lib/whole-page-markdown";
 
 const USAGE = `
@@ -58,19 +55,8 @@ for (const name of names) {
   const states = new Map<string, DomainState>();
   const byMethod = { all: tally(), tree: tally(), "cold-start": tally() };
   for (const { url, bytes, index } of streamCorpus(dir, limit)) {
-    const prepared = preparePage({ body: bytes, url });
-    let state = states.get(prepared.key.domain);
-    if (!state) states.set(prepared.key.domain, (state = new DomainState(prepared.key.domain)));
-    const { text: _text, ingest, ...classification } = processPage(state, prepared, { classifier: HYBRID, now: index });
-    const extraction: Extraction = {
-      source: { body: bytes, contentType: null, url, fetched: true },
-      prepared,
-      classification,
-      metadata: extractMetadata(prepared.html, url),
-      ingest,
-      learned: true,
-      rowsWritten: 0,
-    };
+    const { extraction } = streamedExtraction(states, { url, bytes, index });
+    const { prepared, classification } = extraction;
     // Exactly the intercept's body for an agent asking for text/markdown.
     const ours = estimateTokens(renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "markdown" }).body);
     const whole = estimateTokens(wholePageMarkdown(prepared));

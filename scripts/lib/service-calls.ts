@@ -5,14 +5,16 @@
  */
 import { classifyPage, HYBRID, MIN_EVIDENCE_SUPPORT, modelEvidence, SINGLE_PAGE } from "../../src/core/cascade";
 import type { HardRules } from "../../src/core/classify";
-import type { DomainState } from "../../src/core/domain-state";
+import { DomainState } from "../../src/core/domain-state";
 import type { TreeEvidence } from "../../src/core/features";
 import type { Heuristic } from "../../src/core/heuristics";
+import { extractMetadata } from "../../src/core/metadata";
 import type { ModelWeights } from "../../src/core/model";
-import { ingestPage, pageEvidence, processPage, type PreparedPage } from "../../src/core/pipeline";
+import { ingestPage, pageEvidence, preparePage, processPage, type PreparedPage } from "../../src/core/pipeline";
 import { renderText } from "../../src/core/render-text";
 import type { BranchEvidence } from "../../src/core/tree-evidence";
 import type { SegmentedPage } from "../../src/core/types";
+import type { Extraction } from "../../src/service/extraction";
 
 /** Insert before classify, as the domain's Durable Object does. */
 export function ingestForEval(state: DomainState, prepared: PreparedPage, now: number): void {
@@ -64,4 +66,30 @@ export function modelText(
 ): string {
   const classifier = evidence ? HYBRID : SINGLE_PAGE;
   return renderText(page.blocks, classifyPage(page, evidence, { classifier, model, features, url }).verdicts);
+}
+
+/**
+ * One page of a corpus stream through the service as a fetched page that teaches its domain (one tree
+ * per registrable domain in `states`), with the shipped hybrid: the Extraction the service's renderers
+ * take (service/answer.ts), and the cascade's own text (empty when no block is content).
+ */
+export function streamedExtraction(
+  states: Map<string, DomainState>,
+  page: { url: string; bytes: Uint8Array; index: number },
+): { extraction: Extraction; text: string } {
+  const { url, bytes, index } = page;
+  const prepared = preparePage({ body: bytes, url });
+  let state = states.get(prepared.key.domain);
+  if (!state) states.set(prepared.key.domain, (state = new DomainState(prepared.key.domain)));
+  const { text, ingest, ...classification } = processPage(state, prepared, { classifier: HYBRID, now: index });
+  const extraction: Extraction = {
+    source: { body: bytes, contentType: null, url, fetched: true },
+    prepared,
+    classification,
+    metadata: extractMetadata(prepared.html, url),
+    ingest,
+    learned: true,
+    rowsWritten: 0,
+  };
+  return { extraction, text };
 }
