@@ -3,6 +3,7 @@
  * rest of the stream can be stitched back into one stream, so a page too large to render can still
  * be handed on whole (the intercept then serves an agent the origin's HTML instead).
  */
+import { joinChunks } from "./bounded-body";
 import type { Deadline } from "./deadline";
 
 export type BodyPrefix =
@@ -24,13 +25,7 @@ export async function readPrefix(
     total += value.byteLength;
     if (total > maxBytes) return { complete: false, stream: stitched(chunks, reader) };
   }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { complete: true, bytes };
+  return { complete: true, bytes: joinChunks(chunks) };
 }
 
 /** The chunks already read, then whatever the reader still has, as one stream (pulled on demand). */

@@ -53,11 +53,16 @@ export async function readBounded(
     discard(reader);
     throw error;
   }
-  const bytes = new Uint8Array(total);
+  return { ok: true, bytes: joinChunks(chunks) };
+}
+
+/** The chunks of a body, in order, as one array. */
+export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.byteLength, 0));
   let at = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return { ok: true, bytes };
+  return bytes;
 }

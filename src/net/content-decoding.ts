@@ -14,6 +14,7 @@
  * decoder workerd has, one-shot with an output limit (see brotli below).
  */
 import { brotliDecompressSync } from "node:zlib";
+import { joinChunks } from "./bounded-body";
 
 export type ContentCoding = "gzip" | "deflate" | "br";
 
@@ -91,13 +92,6 @@ function isZlibHeader(bytes: Uint8Array): boolean {
   return (cmf & 0x0f) === 8 && ((cmf << 8) | flg) % 31 === 0;
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.byteLength + b.byteLength);
-  out.set(a, 0);
-  out.set(b, a.byteLength);
-  return out;
-}
-
 /**
  * `deflate` means zlib-wrapped deflate (RFC 9110), but servers also send raw deflate under that
  * name; browsers accept both, so the first two bytes decide.
@@ -111,7 +105,7 @@ function inflate(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
     while (head.byteLength < 2 && !ended) {
       const { done, value } = await source.read();
       if (done) ended = true;
-      else head = concat(head, value);
+      else head = joinChunks([head, value]);
     }
     const replay = new ReadableStream<Uint8Array>({
       start: (c) => {
@@ -173,12 +167,7 @@ function brotli(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStr
         }
         chunks.push(value);
       }
-      const input = new Uint8Array(total);
-      let at = 0;
-      for (const chunk of chunks) {
-        input.set(chunk, at);
-        at += chunk.byteLength;
-      }
+      const input = joinChunks(chunks);
       let output: Uint8Array;
       try {
         output = brotliDecompressSync(input, { maxOutputLength: maxBytes + 1 });
