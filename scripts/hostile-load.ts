@@ -8,7 +8,7 @@
  *
  * 1. benign only;
  * 2. benign plus hostile connections cycling through the pathological pages and hostile requests
- *    (a 9 KB URL, bad percent-encoding, HEAD, JSON nested 50k deep, a 3 MB URL in a JSON body).
+ *    (a 9 KB URL, bad percent-encoding, HEAD /feed, JSON nested 50k deep, a 3 MB URL in a JSON body).
  *
  * It reports benign p50/p95 and errors (any non-2xx, socket error or timeout) for both runs and
  * checks the targets: 0 benign errors, benign p95 under hostile load at most 2x the benign-only p95.
@@ -210,7 +210,7 @@ function hostileRequests(port: number, pages: Record<string, Served>): Req[] {
       path: `/extract?url=${target("/news/story-1.html")}&pad=${"a".repeat(9000)}`,
     },
     { label: "bad percent-encoding", method: "GET", path: "/https%3A%2F%2Fexample.com%2F%E0%A4%A" },
-    { label: "HEAD /extract", method: "HEAD", path: `/extract?url=${target("/news/story-2.html")}` },
+    { label: "HEAD /feed", method: "HEAD", path: `/feed?url=${target("/feed.xml")}` },
     { label: "POST JSON nested 50k deep", method: "POST", path: "/extract", headers: json, body: "[".repeat(50_000) },
     {
       label: "POST JSON with a 3 MB url",

@@ -75,7 +75,9 @@ export function createApp(): Hono<AppEnv> {
 
   async function fetchAndExtract(c: Context<AppEnv>, request: ExtractionRequest | null) {
     if (!request) badRequest("missing url: use /extract?url=https://... or /https://...");
-    const { target, options: opts } = request;
+    const { target } = request;
+    // HEAD is answered like GET (the headers a client checks), but an answer nobody reads teaches nothing.
+    const opts = c.req.method === "HEAD" ? { ...request.options, learn: false } : request.options;
     const result = await safeFetch(target, { ...configOf(c.env).fetch, accept: "html" });
     if (!result.ok) throw new AppException(fetchError(result.failure));
     const source: PageSource = {

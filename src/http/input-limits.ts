@@ -1,21 +1,18 @@
 /**
- * Refusals that happen before any route: a request URL over MAX_URL_LENGTH (414), and HEAD on a
- * route that would fetch, extract, learn or open storage (405). Hono answers HEAD by running the GET
- * handler and dropping the body, so without this a HEAD /extract would fetch the page and teach the
- * tree for an answer nobody reads. Only the usage page / inspector (`/`) and the inspector's static files
- * answer HEAD.
+ * Refusals that happen before any route: a request URL over MAX_URL_LENGTH (414), and HEAD where
+ * answering it would change stored state (405). Hono answers HEAD by running the GET handler and
+ * dropping the body: that is kept wherever the GET only reads (the extraction routes answer HEAD
+ * without teaching the tree: app.ts), but a HEAD /feed would poll the feed and write its FeedCache
+ * for an answer nobody reads, so it is refused.
  */
 import type { MiddlewareHandler } from "hono";
 import { MAX_URL_LENGTH, urlTooLong } from "../net/url-limit";
 import { errorResponse } from "./errors";
-import { INSPECTOR_FILES } from "./inspector";
 import type { AppEnv } from "./env";
 
-/** The methods a path answers, for the 405's Allow header. */
-function allowedMethods(path: string): string {
-  if (path === "/extract" || path === "/feeds" || path.startsWith("/admin/")) return "GET, POST";
-  if (path.startsWith("/feeds/")) return "GET, DELETE";
-  return "GET";
+/** Paths whose GET writes stored state (a feed poll fills its FeedCache): HEAD is refused there. */
+function headWouldWrite(path: string): boolean {
+  return path === "/feed" || path.startsWith("/feed/");
 }
 
 export function inputLimits(): MiddlewareHandler<AppEnv> {
@@ -28,12 +25,13 @@ export function inputLimits(): MiddlewareHandler<AppEnv> {
         message: `request URL is ${requestLine.length} characters; at most ${MAX_URL_LENGTH} are accepted`,
       });
     }
-    if (c.req.method === "HEAD" && url.pathname !== "/" && !INSPECTOR_FILES.has(url.pathname)) {
+    if (c.req.method === "HEAD" && headWouldWrite(url.pathname)) {
       const response = errorResponse({
         code: "method_not_allowed",
-        message: "HEAD is not answered here (it would fetch and learn for an answer without a body); use GET",
+        message:
+          "HEAD is not answered here (it would poll the feed and store it for an answer without a body); use GET",
       });
-      response.headers.set("allow", allowedMethods(url.pathname));
+      response.headers.set("allow", "GET");
       return response;
     }
     await next();

@@ -65,14 +65,6 @@ const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** The inspector's static answers (no storage, no fetch): the only paths besides `/` that answer HEAD. */
-export const INSPECTOR_FILES: ReadonlySet<string> = new Set([
-  "/inspector.js",
-  "/inspector.css",
-  "/favicon.svg",
-  "/favicon.ico",
-]);
-
 export function mountInspector(app: Hono<AppEnv>): void {
   app.get("/", (c) => {
     c.header("vary", "Accept");

@@ -187,8 +187,9 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler<
     }
 
     await next();
-    // Only complete 200 answers: errors are no-store, and a 304 never reaches this far inside etag().
-    if (c.res.status === 200) {
+    // Only complete 200 answers of GET: errors are no-store, a 304 never reaches this far inside etag(),
+    // and a HEAD's answer did not teach the tree (its X-Ingest would mislead the GETs it served).
+    if (c.res.status === 200 && method === "GET") {
       const put = cache.put(key, storedCopy(c.res, ttl)).catch((err: unknown) => {
         console.warn(`response cache store failed: ${String(err)}`);
       });

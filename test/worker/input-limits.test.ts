@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_ECHOED_HEADER } from "../../src/http/extract-response";
 import { MAX_URL_LENGTH } from "../../src/net/url-limit";
 import { safeFetch } from "../../src/net/safe-fetch";
+import { articleHtml } from "../fixtures/synthetic-site";
 
 const ADMIN = { authorization: "Bearer test-admin-key" };
 const PAGE = "<html><head><title>T</title></head><body><article><p>Some text of the page.</p></article></body></html>";
@@ -100,26 +101,38 @@ describe("headers echoing the request are bounded", () => {
 });
 
 describe("HEAD", () => {
-  it("is answered on / and refused (405, Allow) where it would fetch or learn", async () => {
-    expect((await SELF.fetch("http://svc/", { method: "HEAD" })).status).toBe(200);
-    for (const [path, allow] of [
-      ["/extract?url=https://limits.example/a.html", "GET, POST"],
-      ["/https://limits.example/a.html", "GET"],
-      ["/feed?url=https://limits.example/feed.xml", "GET"],
-    ]) {
+  it("is answered on the extraction routes like GET, without a body, and teaches nothing", async () => {
+    vi.mocked(globalThis.fetch).mockImplementation(
+      async () => new Response(articleHtml(3), { headers: { "content-type": "text/html; charset=utf-8" } }),
+    );
+    for (const path of ["/extract?url=https://head.example/a.html", "/https://head.example/b.html"]) {
+      const res = await SELF.fetch(`http://svc${path}`, { method: "HEAD" });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-ingest"), path).toBe("not-learned");
+      expect(await res.text()).toBe("");
+    }
+    const stats = await SELF.fetch("http://svc/admin/domains/head.example/stats", { headers: ADMIN });
+    expect(stats.status).toBe(404);
+    // The GET after a HEAD is not served from a stored HEAD answer: it teaches.
+    const get = await SELF.fetch("http://svc/extract?url=https://head.example/a.html");
+    expect(get.headers.get("x-ingest")).toBe("inserted");
+  });
+
+  it("is refused (405, Allow) on /feed, where the GET would poll and store the feed", async () => {
+    for (const path of ["/feed?url=https://limits.example/feed.xml", "/feed/https://limits.example/feed.xml"]) {
       const res = await SELF.fetch(`http://svc${path}`, { method: "HEAD" });
       expect(res.status, path).toBe(405);
-      expect(res.headers.get("allow")).toBe(allow);
+      expect(res.headers.get("allow")).toBe("GET");
     }
     expect(vi.mocked(globalThis.fetch)).not.toHaveBeenCalled();
   });
 
-  it("is answered on the inspector's static files, refused on /inspect", async () => {
-    for (const path of ["/inspector.js", "/inspector.css", "/favicon.svg", "/favicon.ico"]) {
+  it("is answered on /, the inspector's files and the read-only /inspect", async () => {
+    for (const path of ["/", "/inspector.js", "/inspector.css", "/favicon.svg", "/favicon.ico"]) {
       expect((await SELF.fetch(`http://svc${path}`, { method: "HEAD" })).status, path).toBe(200);
     }
     const inspect = await SELF.fetch("http://svc/inspect?url=https://limits.example/a.html", { method: "HEAD" });
-    expect(inspect.status).toBe(405);
+    expect(inspect.status).toBe(200);
   });
 });
 

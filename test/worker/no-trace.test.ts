@@ -85,8 +85,8 @@ describe("failed feed requests open no FeedCache", () => {
   });
 });
 
-describe("failed or HEAD extractions create no DomainTree", () => {
-  it("refuses before any storage, and HEAD neither fetches nor learns", async () => {
+describe("failed extractions create no DomainTree, and HEAD teaches nothing", () => {
+  it("refuses before any storage, and HEAD answers without learning", async () => {
     const before = await objects();
     const site = mockFeedSite();
     const story = "https://news.trace.example/news/story-1.html";
@@ -95,8 +95,6 @@ describe("failed or HEAD extractions create no DomainTree", () => {
       [`/extract?url=${encodeURIComponent("https://news.trace.example/404")}`, {}, 502, "upstream_failed"],
       [`/https%3A%2F%2Fexample.com%2F%E0%A4%A`, {}, 400, "bad_request"],
       [`/extract?url=${encodeURIComponent(story)}&x=${"a".repeat(9000)}`, {}, 414, "uri_too_long"],
-      [`/extract?url=${encodeURIComponent(story)}`, { method: "HEAD" }, 405, ""],
-      [`/${story}`, { method: "HEAD" }, 405, ""],
       [
         "/extract",
         {
@@ -111,10 +109,21 @@ describe("failed or HEAD extractions create no DomainTree", () => {
     for (const [path, init, status, code] of requests) {
       const res = await SELF.fetch(`http://svc${path}`, init);
       expect(res.status, path.slice(0, 80)).toBe(status);
-      if (code) expect((await errorOf(res)).code).toBe(code);
-      else expect(res.headers.get("allow")).toMatch(/GET/);
+      expect((await errorOf(res)).code).toBe(code);
     }
     expect(site.calls).toEqual(["https://news.trace.example/404"]);
     expect(await objects()).toEqual(before);
+
+    // HEAD is answered like GET but teaches nothing: the domain still holds no document (its object
+    // may be opened for evidence, as by a GET with learn=0, but never gets a table).
+    for (const path of [`/extract?url=${encodeURIComponent(story)}`, `/${story}`]) {
+      const res = await SELF.fetch(`http://svc${path}`, { method: "HEAD" });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-ingest")).toBe("not-learned");
+    }
+    const stats = await SELF.fetch("http://svc/admin/domains/trace.example/stats", {
+      headers: { authorization: "Bearer test-admin-key" },
+    });
+    expect(stats.status).toBe(404);
   });
 });
