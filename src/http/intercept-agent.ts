@@ -15,14 +15,8 @@ import { extract } from "../service/extract";
 import { isHtmlResponse, isPersonalised, isPrivateCacheControl, learnDecision } from "../service/intercept-policy";
 import { DEFAULT_EXTRACT_OPTIONS, type ExtractOptions } from "../service/options";
 import { extractionResponse } from "./extract-response";
-import {
-  agentCacheKey,
-  cachedAnswer,
-  sha256Hex,
-  storeAnswer,
-  validatorsOf,
-  type PageIdentity,
-} from "./intercept-cache";
+import { agentCacheKey, cachedAnswer, storeAnswer, validatorsOf, type PageIdentity } from "./intercept-cache";
+import { sha256Hex } from "./sha256";
 
 /** Headers of the agent's request the origin must not see: we negotiate and validate ourselves. */
 const NOT_FORWARDED = [

@@ -7,6 +7,7 @@
  * not of parsing it or calling the tree. Only answers of a warm tree are stored (see intercept-agent.ts).
  */
 import type { AgentFormat } from "../core/accept";
+import { sha256Hex } from "./sha256";
 
 /** Bump when the rendering of a cached agent answer changes, so a deploy never serves the old one. */
 const KEY_VERSION = 1;
@@ -16,12 +17,6 @@ export interface PageIdentity {
   lastModified?: string | null;
   /** SHA-256 of the body, hex: used when the origin sends no validator. */
   digest?: string;
-}
-
-export async function sha256Hex(data: Uint8Array | string): Promise<string> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The origin's validators, or null when it sent none (the key then needs the body's digest). */

@@ -20,6 +20,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { configOf, type Config } from "../config";
 import type { ExtractOptions } from "../service/options";
 import type { AppEnv } from "./env";
+import { sha256Hex } from "./sha256";
 
 /** What the route will extract, parsed exactly as its handler parses it. */
 export interface ExtractionRequest {
@@ -80,9 +81,7 @@ export function canonicalJson(value: unknown): string {
  */
 export async function responseCacheKey(origin: string, request: ExtractionRequest): Promise<Request> {
   const canonical = canonicalJson({ v: KEY_VERSION, target: request.target, options: request.options });
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
-  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return new Request(`${origin}/__response-cache/extract/v${KEY_VERSION}/${hex}`);
+  return new Request(`${origin}/__response-cache/extract/v${KEY_VERSION}/${await sha256Hex(canonical)}`);
 }
 
 /**
