@@ -1,5 +1,5 @@
 /** An extraction as the HTTP answer: the rendered body (src/service/answer.ts) with the evidence headers. */
-import { answerPath, renderAnswer } from "../service/answer";
+import { answerPath, articleTitle, renderAnswer } from "../service/answer";
 import type { Extraction } from "../service/extraction";
 import { classifierLabel, type ExtractOptions } from "../service/options";
 
@@ -29,7 +29,7 @@ export function extractionResponse(extraction: Extraction, options: ExtractOptio
   // The caps the page went over (elements, depth, blocks): the answer covers the page up to them.
   if (prepared.truncated.length) headers.set("x-truncated", prepared.truncated.join(","));
   const { metadata } = extraction;
-  const title = options.title ?? metadata.title ?? prepared.page.title;
+  const title = articleTitle(extraction, options);
   const article: [string, string | null][] = [
     ["x-article-title", title || null],
     ["x-article-byline", metadata.byline],

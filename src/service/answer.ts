@@ -20,8 +20,7 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
   const { source, prepared, classification, learned, ingest, metadata } = extraction;
   const { page, key } = prepared;
   const { verdicts } = classification;
-  // The article's headline (never the raw <title> with its " | Site" suffix when the page says better).
-  const title = options.title ?? metadata.title ?? page.title;
+  const title = articleTitle(extraction, options);
   const rendering = { headline: title || undefined, title: page.title, links: options.links, images: options.images };
   const description = descriptionAnswer(extraction);
   switch (options.format) {
@@ -106,6 +105,11 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
       };
     }
   }
+}
+
+/** The article's headline: the caller's, else the metadata's (never the raw <title> with its " | Site" suffix when the page says better), else the <title>. */
+export function articleTitle({ metadata, prepared }: Extraction, options: ExtractOptions): string {
+  return options.title ?? metadata.title ?? prepared.page.title;
 }
 
 /**
