@@ -178,8 +178,12 @@ export function contextFeatures(
     }
   });
   let before = 0;
+  // All inputs are views of one buffer, as blockFeatures' vectors are (a typed array per block is costly).
+  const all = new ArrayBuffer(features.reduce((size, f) => size + f.length + CONTEXT_FEATURES.length, 0) * 8);
+  let offset = 0;
   return features.map((f, i) => {
-    const out = new Float64Array(f.length + CONTEXT_FEATURES.length);
+    const out = new Float64Array(all, offset, f.length + CONTEXT_FEATURES.length);
+    offset += out.byteLength;
     out.set(f);
     let k = f.length;
     out[k++] = p1[i]!;
