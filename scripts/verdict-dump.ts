@@ -2,12 +2,14 @@
  * Dumps what the pipeline decides for a corpus sample, so a speed change can be shown to change
  * nothing: `--out FILE` writes the dump, `--check FILE` compares against one written before.
  * Per page: title, block texts/paths/tags/link shares, URL key, and the hybrid cascade's labels,
- * probabilities, path and page kind, with the pages streamed through per-domain trees in order.
+ * probabilities, path and page kind, with the pages streamed through per-domain trees in order;
+ * and the page's article metadata (extractMetadata), which a speed change to its parse must not move.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { HYBRID } from "../src/core/cascade";
 import { DomainState } from "../src/core/domain-state";
+import { extractMetadata } from "../src/core/metadata";
 import { preparePage, processPage } from "../src/core/pipeline";
 import { numberOption, parseCli } from "./lib/cli";
 import { corpusDir, streamCorpus } from "./lib/corpus";
@@ -27,7 +29,7 @@ const corpora = values.corpus?.split(",") ?? ["stream-ctf", "train-wcxb-dev"];
 
 const digest = (value: unknown): string => createHash("sha1").update(JSON.stringify(value)).digest("hex");
 
-const dump: Record<string, { segment: string; verdicts: string; path: string; kind: string }> = {};
+const dump: Record<string, { segment: string; verdicts: string; path: string; kind: string; metadata: string }> = {};
 for (const corpus of corpora) {
   const states = new Map<string, DomainState>();
   for (const page of streamCorpus(corpusDir(corpus), limit)) {
@@ -40,6 +42,7 @@ for (const corpus of corpora) {
       verdicts: digest(result.verdicts.map((v) => [v.label, v.p, v.rule, v.node, v.support, v.count])),
       path: result.path,
       kind: result.page?.kind ?? "",
+      metadata: digest(extractMetadata(prepared.html, page.url)),
     };
   }
 }

@@ -11,6 +11,7 @@
  * deletion, no tombstones) grown by half and shrunk when mostly empty, about 6 bytes per count.
  * Counts stay exact.
  */
+import type { CountTally } from "./count-tally";
 import { grown, home, mayMoveBack, MIN_CAPACITY, overfull, underfull } from "./probe";
 
 /** The count byte meaning "the count is in `overflow`". */
@@ -50,6 +51,21 @@ class KeySet {
   /** Gives back what a reserve did not use (hashes that arrived more than once): down to 2/3 full. */
   fit(): void {
     if (this.used * 2 < this.keys.length) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 3) / 2)));
+  }
+
+  /** Fills an empty set with the keys of `tally` whose count is 1, sized 2/3 full (a bulk build). */
+  fillOnes(tally: CountTally, ones: number): void {
+    this.keys = new Uint32Array(Math.max(MIN_CAPACITY, Math.ceil((ones * 3) / 2)));
+    const { keys, counts } = tally;
+    for (let i = 0; i < counts.length; i++) {
+      if (counts[i] !== 1) continue;
+      const key = keys[i]!;
+      if (key === 0) this.hasZero = true;
+      else {
+        this.place(key);
+        this.used++;
+      }
+    }
   }
 
   /** Adds a key known to be absent. */
@@ -154,6 +170,27 @@ class ManyCounts {
     if (i < 0) return 0;
     const b = this.bytes[i]!;
     return b === OVERFLOW ? this.overflow!.get(key)! : b;
+  }
+
+  /** Fills an empty table with the keys of `tally` whose count is 2 or more, sized 2/3 full (a bulk build). */
+  fillMany(tally: CountTally, many: number): void {
+    const capacity = Math.max(MIN_CAPACITY, Math.ceil((many * 3) / 2));
+    this.keys = new Uint32Array(capacity);
+    this.bytes = new Uint8Array(capacity);
+    const { keys, counts } = tally;
+    for (let i = 0; i < counts.length; i++) {
+      const count = counts[i]!;
+      if (count < 2) continue;
+      const key = keys[i]!;
+      const slot = this.freeSlot(key);
+      this.keys[slot] = key;
+      if (count < OVERFLOW) this.bytes[slot] = count;
+      else {
+        this.bytes[slot] = OVERFLOW;
+        (this.overflow ??= new Map()).set(key, count);
+      }
+      this.used++;
+    }
   }
 
   /** Adds one to the count of a key that is here (true); false, and nothing changed, when it is not. One probe. */
@@ -289,6 +326,19 @@ export class CountTable {
     this.ones.delete(hash);
     if (count === 1) this.ones.add(hash);
     else if (count > 1) (this.many ??= new ManyCounts()).set(hash, count);
+  }
+
+  /**
+   * Takes every count of `tally` into an empty table at once (a restart's bulk build): each entry
+   * placed once into tables sized for the lot, instead of counted up one document at a time.
+   */
+  fill(tally: CountTally): void {
+    if (this.size !== 0) throw new Error("CountTable.fill: the table is not empty");
+    let ones = 0;
+    for (const c of tally.counts) if (c === 1) ones++;
+    const many = tally.size - ones;
+    this.ones.fillOnes(tally, ones);
+    if (many > 0) (this.many = new ManyCounts()).fillMany(tally, many);
   }
 
   /** Room for `n` distinct hashes before a bulk build (a restart); `fit` afterwards returns the excess. */

@@ -286,6 +286,10 @@ export function blockFeatures(
   const pageCommentShare = totalGood > 0 ? commentChars / totalGood : 0;
 
   const out: Float64Array[] = [];
+  // All vectors are views of one zeroed buffer: a Float64Array of its own per block costs an
+  // off-heap backing store each (too big for V8's on-heap typed arrays), and their garbage.
+  const width = FEATURE_NAMES.length;
+  const all = new ArrayBuffer(n * width * 8);
   // The four enclosing containers of the block at hand, reused from block to block.
   const levels: (Container | undefined)[] = [undefined, undefined, undefined, undefined];
   for (let i = 0; i < n; i++) {
@@ -294,7 +298,7 @@ export function blockFeatures(
     const wc = wordCount(b.text, words);
     const info = infoOf(b);
     const marks = countMarks(b.text);
-    const f = new Float64Array(FEATURE_NAMES.length);
+    const f = new Float64Array(all, i * width * 8, width);
     let k = 0;
     f[k++] = 1;
     f[k++] = Math.log1p(chars[i]!) / 8;

@@ -55,6 +55,7 @@
 import { Parser } from "htmlparser2";
 import { MetadataCollector } from "./metadata/collector";
 import { isEarlier, normalizeDate } from "./metadata/dates";
+import { isSettled, markPositions } from "./metadata/settled";
 import { emptyLdFields, type LdFields, readJsonLd } from "./metadata/json-ld";
 import { parseJsonLd } from "./metadata/json-ld-parse";
 import { namesSite, sameStory, type SiteHints, stripSiteName } from "./metadata/title";
@@ -92,10 +93,21 @@ export interface ArticleMetadata {
 export function extractMetadata(html: string, pageUrl: string): ArticleMetadata {
   const collector = new MetadataCollector();
   const parser = new Parser(collector, { decodeEntities: true });
-  parser.write(html);
+  // Up to the last place that always matters, then on in chunks until the collector is settled
+  // (metadata/settled.ts): the rest of the page is not parsed.
+  const marks = markPositions(html);
+  let at = Math.max(0, marks.always);
+  parser.write(html.slice(0, at));
+  while (at < html.length && !isSettled(marks, collector, parser.endIndex)) {
+    parser.write(html.slice(at, at + SETTLE_CHUNK));
+    at += SETTLE_CHUNK;
+  }
   parser.end();
   return metadataFromCollector(collector, pageUrl);
 }
+
+/** Characters parsed between checks once past the last mark: a check costs next to nothing. */
+const SETTLE_CHUNK = 2048;
 
 /** The metadata from a collector that has been fed a whole page's parser events. */
 export function metadataFromCollector(collected: MetadataCollector, pageUrl: string): ArticleMetadata {

@@ -148,40 +148,56 @@ export function contributions(s: Scorer, x: ArrayLike<number>): Float64Array {
   return out;
 }
 
-/** Stage-2 input: the block's own features followed by its context scores. */
-export function contextFeatures(
-  blocks: readonly Pick<TextBlock, "path" | "text">[],
-  features: readonly Float64Array[],
-  p1: readonly number[],
-): Float64Array[] {
-  const n = blocks.length;
-  const parent = blocks.map((b) => b.path.slice(0, Math.max(0, b.path.lastIndexOf(">"))));
-  const weightOf = blocks.map((b) => Math.log1p(b.text.length));
-  const siblings = new Map<string, { sum: number; weight: number }>();
-  blocks.forEach((_, i) => {
-    const s = siblings.get(parent[i]!) ?? { sum: 0, weight: 0 };
-    s.sum += p1[i]! * weightOf[i]!;
-    s.weight += weightOf[i]!;
-    siblings.set(parent[i]!, s);
-  });
-  const pageMax = p1.reduce((m, p) => Math.max(m, p), 0);
-  // Where the page's likely content lies: its cumulative mass, and the span between the first and
-  // last confident long block. What follows the article (related lists, comments) falls outside.
-  const mass = blocks.map((b, i) => p1[i]! * b.text.length);
-  const totalMass = mass.reduce((a, b) => a + b, 0);
-  let first = -1;
-  let last = -1;
-  blocks.forEach((b, i) => {
-    if (p1[i]! >= ANCHOR_P && b.text.length >= ANCHOR_CHARS) {
-      if (first < 0) first = i;
-      last = i;
+/**
+ * The context scores of a page's blocks (stage-2 inputs after the block's own features), from the
+ * stage-1 probabilities: computed once per page, written per block where the caller wants them.
+ */
+class ContextScores {
+  private readonly n: number;
+  private readonly parent: string[];
+  private readonly weightOf: number[];
+  private readonly siblings = new Map<string, { sum: number; weight: number }>();
+  private readonly pageMax: number;
+  /** Stage-1 mass of the blocks before each one (the running sum, in block order). */
+  private readonly massBefore: number[] = [];
+  private readonly totalMass: number;
+  private first = -1;
+  private last = -1;
+
+  constructor(
+    blocks: readonly Pick<TextBlock, "path" | "text">[],
+    private readonly p1: readonly number[],
+  ) {
+    this.n = blocks.length;
+    this.parent = blocks.map((b) => b.path.slice(0, Math.max(0, b.path.lastIndexOf(">"))));
+    this.weightOf = blocks.map((b) => Math.log1p(b.text.length));
+    blocks.forEach((_, i) => {
+      const s = this.siblings.get(this.parent[i]!) ?? { sum: 0, weight: 0 };
+      s.sum += p1[i]! * this.weightOf[i]!;
+      s.weight += this.weightOf[i]!;
+      this.siblings.set(this.parent[i]!, s);
+    });
+    this.pageMax = p1.reduce((m, p) => Math.max(m, p), 0);
+    // Where the page's likely content lies: its cumulative mass, and the span between the first and
+    // last confident long block. What follows the article (related lists, comments) falls outside.
+    const mass = blocks.map((b, i) => p1[i]! * b.text.length);
+    this.totalMass = mass.reduce((a, b) => a + b, 0);
+    blocks.forEach((b, i) => {
+      if (p1[i]! >= ANCHOR_P && b.text.length >= ANCHOR_CHARS) {
+        if (this.first < 0) this.first = i;
+        this.last = i;
+      }
+    });
+    let before = 0;
+    for (let i = 0; i < this.n; i++) {
+      this.massBefore.push(before);
+      before += mass[i]!;
     }
-  });
-  let before = 0;
-  return features.map((f, i) => {
-    const out = new Float64Array(f.length + CONTEXT_FEATURES.length);
-    out.set(f);
-    let k = f.length;
+  }
+
+  /** Writes block i's context scores into `out` from index `k`. */
+  write(out: Float64Array, k: number, i: number): void {
+    const { n, p1, weightOf } = this;
     out[k++] = p1[i]!;
     out[k++] = i > 0 ? p1[i - 1]! : 0;
     out[k++] = i + 1 < n ? p1[i + 1]! : 0;
@@ -195,14 +211,30 @@ export function contextFeatures(
       weight += weightOf[j]!;
     }
     out[k++] = weight > 0 ? sum / weight : 0;
-    const s = siblings.get(parent[i]!)!;
+    const s = this.siblings.get(this.parent[i]!)!;
     out[k++] = s.weight > 0 ? s.sum / s.weight : 0;
-    out[k++] = pageMax;
-    out[k++] = totalMass > 0 ? before / totalMass : 0;
-    before += mass[i]!;
-    out[k++] = first >= 0 && i >= first && i <= last ? 1 : 0;
+    out[k++] = this.pageMax;
+    out[k++] = this.totalMass > 0 ? this.massBefore[i]! / this.totalMass : 0;
+    out[k++] = this.first >= 0 && i >= this.first && i <= this.last ? 1 : 0;
+  }
+
+  /** Block i's whole stage-2 input in an array of its own. */
+  input(f: Float64Array, i: number): Float64Array {
+    const out = new Float64Array(f.length + CONTEXT_FEATURES.length);
+    out.set(f);
+    this.write(out, f.length, i);
     return out;
-  });
+  }
+}
+
+/** Stage-2 input: the block's own features followed by its context scores. */
+export function contextFeatures(
+  blocks: readonly Pick<TextBlock, "path" | "text">[],
+  features: readonly Float64Array[],
+  p1: readonly number[],
+): Float64Array[] {
+  const context = new ContextScores(blocks, p1);
+  return features.map((f, i) => context.input(f, i));
 }
 
 export interface Prediction {
@@ -214,14 +246,36 @@ export interface Prediction {
   input: Float64Array;
 }
 
+/** A prediction whose stage-2 input is built only when read (explanations read it; scoring does not). */
+class ScoredBlock implements Prediction {
+  constructor(
+    readonly p1: number,
+    readonly p: number,
+    private readonly context: ContextScores,
+    private readonly features: Float64Array,
+    private readonly index: number,
+  ) {}
+
+  get input(): Float64Array {
+    return this.context.input(this.features, this.index);
+  }
+}
+
 export function predictBlocks(
   weights: ModelWeights,
   blocks: readonly Pick<TextBlock, "path" | "text">[],
   features: readonly Float64Array[],
 ): Prediction[] {
   const p1 = features.map((f) => sigmoid(fastMargin(weights.stage1, f)));
-  const inputs = contextFeatures(blocks, features, p1);
-  return inputs.map((input, i) => ({ p1: p1[i]!, p: sigmoid(fastMargin(weights.stage2, input)), input }));
+  const context = new ContextScores(blocks, p1);
+  // Every block's stage-2 input is scored in one reused row: no array per block.
+  let row = new Float64Array(0);
+  return features.map((f, i) => {
+    if (row.length !== f.length + CONTEXT_FEATURES.length) row = new Float64Array(f.length + CONTEXT_FEATURES.length);
+    row.set(f);
+    context.write(row, f.length, i);
+    return new ScoredBlock(p1[i]!, sigmoid(fastMargin(weights.stage2, row)), context, f, i);
+  });
 }
 
 /** The features that pushed a block's final score most, signed: the evidence debug output names. */

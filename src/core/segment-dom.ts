@@ -90,8 +90,12 @@ function keepAttributes(element: BuildNode, kept: Record<string, string>): void 
 
 /** A class value as linkedom's getAttribute gives it back: its DOMTokenList's names, once each. */
 function classValue(value: string): string {
+  // Most class values are one name: nothing to split or dedupe.
+  if (!SPACE.test(value)) return value;
   return [...new Set(value.split(/\s+/).filter(Boolean))].join(" ");
 }
+
+const SPACE = /\s/;
 
 /** A linkedom HTML document of `html` holding what segmentation reads; see the module comment. */
 export function parseSegmentationDocument(html: string, budget = new PageBudget()): unknown {

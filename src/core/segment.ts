@@ -41,6 +41,7 @@ export function stripNonText(html: string): string {
 }
 
 const WS = /\s+/g;
+const SPACE = /\s/;
 
 /**
  * The slice of the DOM the walk reads. Declared here because the Workers type library has no DOM
@@ -62,10 +63,12 @@ type DomElement = DomNode & Required<Pick<DomNode, "localName" | "getAttribute" 
 /** `tag#id.class1.class2`: ids and classes are what distinguish template regions. */
 function pathToken(el: DomElement, tag: string): string {
   let token = tag;
+  // Values of one name (most) need no trim and split.
   const id = el.getAttribute("id");
-  if (id) token += "#" + id.trim().split(WS)[0];
+  if (id) token += "#" + (SPACE.test(id) ? id.trim().split(WS)[0] : id);
   const cls = el.getAttribute("class");
-  if (cls) {
+  if (cls && !SPACE.test(cls)) token += "." + cls;
+  else if (cls) {
     const names = cls.trim().split(WS);
     for (let i = 0; i < names.length && i < 3; i++) if (names[i]) token += "." + names[i];
   }

@@ -16,6 +16,7 @@
  * that node's subtree whose hash set contains h, and docs equals the number of such documents.
  */
 import { CountTable } from "./count-table";
+import { CountTally } from "./count-tally";
 import { SoleOwners } from "./sole-owners";
 import { hashToU32, u32ToHash } from "./hash-u32";
 
@@ -104,34 +105,71 @@ export class UrlTree {
   }
 
   /**
-   * insertDocument for many documents at once (a restart). Into an empty tree, each hash costs one
-   * probe of the sole-owner table: a hash found there a second time is marked SHARED (its counts
-   * made explicit) instead of being looked up in the root's counts, and the marks go at the end.
+   * insertDocument for many documents at once (a restart), into an empty tree. First pass: the
+   * branches and their support, and each hash's first document as its sole owner; a hash found a
+   * second time is marked SHARED (in the sole-owner table, and in a small set of its own). Second
+   * pass: each shared hash is tallied once, at its document's deepest node, and the tallies are
+   * summed up the tree, each node's table filled in one go (fillCounts): an occurrence costs a
+   * probe or two rather than one count update per node of its branch, and no table grows by steps.
    */
   insertDocuments(docs: readonly { branch: readonly string[]; hashes: ArrayLike<number> }[]): void {
-    let total = 0;
-    for (const d of docs) total += d.hashes.length;
     if (this.root.docs !== 0 || this.sole.size !== 0) {
       for (const d of docs) this.insertDocument(d.branch, d.hashes);
       return;
     }
+    let total = 0;
+    for (const d of docs) total += d.hashes.length;
     this.sole.reserve(total);
+    const leaves: TreeNode[] = [];
+    const shared = new CountTally();
     for (const d of docs) {
       const path = this.nodes(d.branch, true);
       for (const node of path) node.docs++;
       const leaf = path[path.length - 1]!;
+      leaves.push(leaf);
       for (let i = 0; i < d.hashes.length; i++) {
         const h = d.hashes[i]!;
         const owner = this.sole.getOrAdd(h, leaf.id);
-        if (owner === 0) continue;
-        if (owner !== SHARED) {
+        if (owner !== 0 && owner !== SHARED) {
           this.sole.update(h, SHARED);
-          for (let n: TreeNode | null = this.byId[owner]!; n; n = n.parent) n.table.increment(h);
+          shared.add(h, 1);
         }
-        for (const node of path) node.table.increment(h);
       }
     }
     this.sole.dropOwner(SHARED);
+    if (shared.size === 0) return;
+    const tallies = new Map<TreeNode, CountTally>();
+    docs.forEach((d, k) => {
+      const leaf = leaves[k]!;
+      let tally = tallies.get(leaf);
+      for (let i = 0; i < d.hashes.length; i++) {
+        const h = d.hashes[i]!;
+        if (shared.get(h) === 0) continue;
+        if (!tally) tallies.set(leaf, (tally = new CountTally(d.hashes.length)));
+        tally.add(h, 1);
+      }
+    });
+    this.fillCounts(this.root, tallies);
+  }
+
+  /**
+   * Fills the tables of `node`'s subtree from the documents' tallies (their deepest nodes'): a
+   * node's counts are its own documents' plus its children's. Answers the node's tally, which the
+   * parent may take over and add to (the node's table is filled by then).
+   */
+  private fillCounts(node: TreeNode, tallies: ReadonlyMap<TreeNode, CountTally>): CountTally | null {
+    let tally = tallies.get(node) ?? null;
+    for (const child of node.children.values()) {
+      const sub = this.fillCounts(child, tallies);
+      if (!sub) continue;
+      if (!tally) tally = sub;
+      else if (sub.size > tally.size) {
+        sub.merge(tally);
+        tally = sub;
+      } else tally.merge(sub);
+    }
+    if (tally) node.table.fill(tally);
+    return tally;
   }
 
   /** Adds hashes without counting a document: a revision's new text (production notes). */

@@ -24,6 +24,30 @@ const blocks = (...texts: string[]): HashedBlock[] => texts.map((t) => ({ hash: 
 const long = (tag: string, n = REVISION_MIN_NEW_CHARS) => `${tag}:${"x".repeat(n - tag.length - 1)}`;
 
 describe("UrlTree", () => {
+  it("a bulk build gives the counts of inserting one document at a time, counts past 255 included", () => {
+    // 300 documents: a template hash in all (its counts overflow the count byte high in the tree),
+    // one in every third, content of each document's own, hash 0, and documents on inner nodes.
+    const docs = Array.from({ length: 300 }, (_, i) => ({
+      branch: i % 7 === 0 ? ["www"] : ["www", `s${i % 5}`, `p${i % 11}`],
+      hashes: Uint32Array.from([id("T"), ...(i % 3 === 0 ? [id("t"), 0] : []), 1000 + i]),
+    }));
+    const bulk = new UrlTree("example.com");
+    bulk.insertDocuments(docs);
+    const oneByOne = new UrlTree("example.com");
+    for (const d of docs) oneByOne.insertDocument(d.branch, d.hashes);
+    const state = (t: UrlTree) =>
+      [...t.walk()].map((n) => [n.segment, n.depth, n.docs, [...n.entries()].sort((a, b) => a[0] - b[0])]);
+    expect(state(bulk)).toEqual(state(oneByOne));
+    expect(bulk.root.countOf(id("T"))).toBe(300);
+    // Counts built in bulk go down exactly as counted ones do.
+    for (const d of docs.slice(0, 150)) {
+      bulk.removeDocument(d.branch, d.hashes);
+      oneByOne.removeDocument(d.branch, d.hashes);
+    }
+    expect(state(bulk)).toEqual(state(oneByOne));
+    expect(bulk.root.countOf(id("T"))).toBe(150);
+  });
+
   it("insert counts documents and unique hashes along the branch", () => {
     const t = new UrlTree("example.com");
     t.insertDocument(["www", "news"], ids("a", "b"));

@@ -94,6 +94,11 @@ export class MetadataCollector {
   private svgDepth = 0;
   private authorScopes = 0;
 
+  /** No text is being collected (no capture open, no JSON-LD body being read): text changes nothing now. */
+  get idle(): boolean {
+    return this.captures.length === 0 && this.script === null;
+  }
+
   onopentag(name: string, attribs: Attributes): void {
     for (const capture of this.captures) capture.depth++;
     switch (name) {
