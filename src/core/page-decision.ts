@@ -8,7 +8,7 @@
 import type { BlockVerdict } from "./classify";
 import { commentRegion } from "./comments";
 import type { InterstitialReason } from "./interstitial";
-import { pageKind, type PageKind } from "./page-kind";
+import { pageKind, type PageKind, type PageKindResult } from "./page-kind";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
 
@@ -23,14 +23,28 @@ export interface PageDecision {
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "product", "documentation"]);
 
+/**
+ * The page's kind from the model's block probabilities (before the region stage, which follows the
+ * kind: region.ts regionParamsFor) or, without them, from the verdicts.
+ */
+export function decideKind(
+  page: SegmentedPage,
+  probabilities: readonly number[],
+  evidence: BranchEvidence | null,
+  url: string | undefined,
+): PageKindResult {
+  return pageKind(page, probabilities, evidence, { url });
+}
+
 export function decidePage(
   page: SegmentedPage,
   verdicts: BlockVerdict[],
   evidence: BranchEvidence | null,
   url: string | undefined,
+  known?: PageKindResult,
 ): { verdicts: BlockVerdict[]; decision: PageDecision } {
   const probabilities = verdicts.map((v) => v.p ?? (v.label === "boilerplate" ? 0 : 1));
-  const kind = pageKind(page, probabilities, evidence, { url });
+  const kind = known ?? decideKind(page, probabilities, evidence, url);
   const comments = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
   const inComments = new Set(comments);
   const out = comments.length

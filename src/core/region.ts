@@ -14,6 +14,7 @@
  * Pure, O(blocks x depth). The cascade (cascade.ts) calls it; the tree's template override stays
  * after it.
  */
+import type { PageKind } from "./page-kind";
 import type { TextBlock } from "./types";
 
 type RegionBlock = Pick<TextBlock, "text" | "tag" | "linkShare" | "ancestors">;
@@ -39,6 +40,8 @@ export interface RegionParams {
   islandKeepP: number;
   /** The headline is looked for among this many blocks before the first content block (0: off). */
   headlineLookback: number;
+  /** The model's decision threshold for this kind of page, when it differs from the model's own. */
+  threshold?: number;
 }
 
 export const DEFAULT_REGION: RegionParams = {
@@ -48,6 +51,14 @@ export const DEFAULT_REGION: RegionParams = {
   islandKeepP: 0.6,
   headlineLookback: 8,
 };
+
+/** The stage's constants where a page's kind calls for others than DEFAULT_REGION (none yet). */
+export const REGION_BY_KIND: Partial<Record<PageKind, RegionParams>> = {};
+
+/** The stage's constants for a page of this kind; `overrides` (tuning) win over REGION_BY_KIND. */
+export function regionParamsFor(kind: PageKind, overrides?: Partial<Record<PageKind, RegionParams>>): RegionParams {
+  return overrides?.[kind] ?? REGION_BY_KIND[kind] ?? DEFAULT_REGION;
+}
 
 export interface Region {
   /** Document-order number of the chosen element; -1 when the page has no block. */
