@@ -28,6 +28,7 @@ const USAGE = `
 usage: tsx scripts/page-stage-cv.ts --cache FILE [--dump FILE] [--variants FILE] [CORPUS ...]
   --cache FILE     out-of-fold probabilities: read when it exists, else computed (${CV_FOLDS} folds) and written
   --dump FILE      every held-out page's P/R/F1 (hybrid and single-page), kind and path, as JSON lines
+                   (variant i's in FILE.i)
   --variants FILE  JSON list of {"name", "regionByKind"} (cascade option): each is scored after the shipped stage`;
 const { values, positionals } = parseCli(
   USAGE,
@@ -144,12 +145,13 @@ const variants: Variant[] = [
   ...(values.variants ? (JSON.parse(readFileSync(values.variants, "utf8")) as Variant[]) : []),
 ];
 let rows: Row[] = [];
-for (const variant of variants) {
+variants.forEach((variant, i) => {
   const scored = score(variant);
-  if (variant === variants[0]) rows = scored;
+  if (i === 0) rows = scored;
+  else if (values.dump) writeFileSync(`${values.dump}.${i}`, scored.map((r) => JSON.stringify(r)).join("\n") + "\n");
   console.log(`== ${variant.name} (${seconds()} s)`);
   report(scored);
-}
+});
 if (values.dump) {
   writeFileSync(values.dump, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
   console.log(`wrote ${rows.length} rows to ${values.dump}`);
