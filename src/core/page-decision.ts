@@ -45,7 +45,11 @@ export function decidePage(
 ): { verdicts: BlockVerdict[]; decision: PageDecision } {
   const probabilities = verdicts.map((v) => v.p ?? (v.label === "boilerplate" ? 0 : 1));
   const kind = known ?? decideKind(page, probabilities, evidence, url);
-  const comments = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
+  const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
+  const inRegion = new Set(region);
+  // Never empty: when the comments hold all of the page's content, they are what the page has to say.
+  const keepsContent = verdicts.some((v, i) => !inRegion.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
+  const comments = keepsContent ? region : [];
   const inComments = new Set(comments);
   const out = comments.length
     ? verdicts.map((v, i) =>
