@@ -14,7 +14,7 @@
  * (repeated post-shaped siblings after the body are just as often related-article teasers).
  */
 import type { PageKind } from "./page-kind";
-import { pathTokens, tokenHas, tokenWords } from "./path-words";
+import { depthsWhere, pathTokens, tokenHas, tokenWords } from "./path-words";
 import type { SegmentedPage, TextBlock } from "./types";
 
 const COMMENT_WORDS = new Set([
@@ -113,7 +113,8 @@ export interface CommentRegionOptions {
   kind?: PageKind;
 }
 
-function isReviewToken(token: string): boolean {
+function isCommentOrReviewToken(token: string): boolean {
+  if (isCommentToken(token)) return true;
   return !COMMENT_STATE.test(token) && tokenHas(withoutSlug(token), REVIEW_WORDS, REVIEW_PREFIXES);
 }
 
@@ -134,17 +135,17 @@ export function commentRegion(page: SegmentedPage, options: CommentRegionOptions
   const anchors = ancestorsEnclosingHeadline(page.blocks);
   const containers = new Map<number, string>();
   const region: number[] = [];
-  const isContainer =
-    options.kind === "product" ? (t: string) => isCommentToken(t) || isReviewToken(t) : isCommentToken;
+  const isContainer = options.kind === "product" ? isCommentOrReviewToken : isCommentToken;
   page.blocks.forEach((b, i) => {
+    const depths = depthsWhere(b.path, isContainer);
+    if (depths.length === 0) return;
     const tokens = pathTokens(b.path);
     const ids = b.ancestors ?? [];
     if (ids.length !== tokens.length) return;
-    for (let k = 0; k < tokens.length; k++) {
-      const token = tokens[k]!;
-      if (anchors.has(ids[k]!) || !isContainer(token)) continue;
+    for (const k of depths) {
+      if (anchors.has(ids[k]!)) continue;
       // The outermost container, k counting from the top: a reply nested in a comment adds nothing.
-      if (!containers.has(ids[k]!)) containers.set(ids[k]!, token);
+      if (!containers.has(ids[k]!)) containers.set(ids[k]!, tokens[k]!);
       region.push(i);
       return;
     }

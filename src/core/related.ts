@@ -7,7 +7,7 @@
  * enclose the product itself (its first `<h1>`): a page-wide `body.has-related` marks the page.
  */
 import { ancestorsEnclosingHeadline } from "./comments";
-import { pathTokens, tokenHas } from "./path-words";
+import { depthsWhere, pathTokens, tokenHas } from "./path-words";
 import type { SegmentedPage } from "./types";
 
 const SHELF_WORDS = new Set([
@@ -24,20 +24,19 @@ const SHELF_WORDS = new Set([
 ]);
 const SHELF_PREFIXES = ["recommend", "upsell", "crosssell"];
 
+function isShelfToken(token: string): boolean {
+  return tokenHas(token, SHELF_WORDS, SHELF_PREFIXES);
+}
+
 /** Indices of the blocks on product shelves, in page order. */
 export function shelfBlocks(page: SegmentedPage): number[] {
   const anchors = ancestorsEnclosingHeadline(page.blocks);
   const out: number[] = [];
   page.blocks.forEach((b, i) => {
-    const tokens = pathTokens(b.path);
+    const depths = depthsWhere(b.path, isShelfToken);
     const ids = b.ancestors ?? [];
-    if (ids.length !== tokens.length) return;
-    for (let k = 0; k < tokens.length; k++) {
-      if (!anchors.has(ids[k]!) && tokenHas(tokens[k]!, SHELF_WORDS, SHELF_PREFIXES)) {
-        out.push(i);
-        return;
-      }
-    }
+    if (depths.length === 0 || ids.length !== pathTokens(b.path).length) return;
+    if (depths.some((k) => !anchors.has(ids[k]!))) out.push(i);
   });
   return out;
 }
