@@ -8,7 +8,7 @@ import type { BlockVerdict } from "../core/classify";
 import { headingInTitle } from "../core/headline";
 import { escapeHtml, renderHtml, renderHtmlFragment } from "../core/render-html";
 import { escapeLine, renderMarkdown } from "../core/render-markdown";
-import { renderText } from "../core/render-text";
+import { isContent, renderText } from "../core/render-text";
 import type { Extraction } from "./extraction";
 import { classifierLabel, type ExtractOptions } from "./options";
 
@@ -133,7 +133,8 @@ function standInAnswer(
   headline: string,
 ): { text: string; isHeadline: boolean } | null {
   const blocks = prepared.page.blocks;
-  const hasContent = classification.verdicts.some((v, i) => v.label === "content" && blocks[i]!.text.trim() !== "");
+  // Any content label counts: "content-unseen" (new text on a known domain) is content too.
+  const hasContent = classification.verdicts.some((v, i) => isContent(v) && blocks[i]!.text.trim() !== "");
   if (hasContent) return null;
   if (metadata.excerpt) return { text: metadata.excerpt, isHeadline: false };
   const text = headline.replace(/\s+/g, " ").trim();
