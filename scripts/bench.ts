@@ -21,6 +21,9 @@ import { DEFAULT_HARD_RULES, type BlockVerdict } from "../src/core/classify";
 import { classifyPage, HYBRID, SINGLE_PAGE, type Classifier } from "../src/core/cascade";
 import { blockFeatures } from "../src/core/features";
 import { DEFAULT_MODEL, predictBlocks } from "../src/core/model";
+import { decideKind, decidePage } from "../src/core/page-decision";
+import { applyRegion, regionParamsFor } from "../src/core/region";
+import type { SegmentedPage } from "../src/core/types";
 import { branchEvidence } from "../src/core/tree-evidence";
 import { decodeHtml } from "../src/core/decode";
 import { DomainState } from "../src/core/domain-state";
@@ -155,6 +158,22 @@ function ingestAndClassify(state: DomainState, prepared: PreparedPage, now: numb
 
 const PAGE_LEVEL = { classifier: SINGLE_PAGE };
 
+function pageLevelDecision(page: SegmentedPage, p: readonly number[], verdicts: BlockVerdict[], url: string): unknown {
+  const kind = decideKind(page, p, null, url);
+  const params = regionParamsFor(kind.kind);
+  const threshold = params.threshold ?? DEFAULT_MODEL.threshold;
+  const all = p.map(() => true);
+  const region = applyRegion(
+    page.blocks,
+    p,
+    p.map((x) => x >= threshold),
+    all,
+    page.title,
+    params,
+  );
+  return [region, decidePage(page, verdicts, null, url, kind)];
+}
+
 const WHOLE_TREE = "whole pipeline, tree classifier (vote)";
 const WHOLE_HYBRID = "whole pipeline, hybrid (service default)";
 
@@ -197,8 +216,14 @@ const TASKS: TaskSpec[] = [
     run: (_p, x, position) => ingestAndClassify(treeStates.get(x.prepared.key.domain), x.prepared, position),
   },
   {
-    // Everything after the model's block scores: page kind, region, fallbacks, comments (cascade.ts).
+    // The page-level decision after the model's block scores, as the cascade runs it: the page's kind,
+    // the region with that kind's constants, the comment section (the verdicts' own strings not included).
     name: "page-level decision",
+    group: "stage",
+    run: (p, x) => pageLevelDecision(x.prepared.page, x.probabilities, x.verdicts, p.url),
+  },
+  {
+    name: "cascade after the model (decision + verdicts)",
     group: "stage",
     run: (p, x) => classifyPage(x.prepared.page, null, { ...PAGE_LEVEL, probabilities: x.probabilities, url: p.url }),
   },
