@@ -18,7 +18,12 @@ import { parseHTML } from "linkedom";
 import { Bench } from "tinybench";
 import { blockHash } from "../src/core/block-hash";
 import { DEFAULT_HARD_RULES, type BlockVerdict } from "../src/core/classify";
-import { classifyPage, HYBRID, type Classifier } from "../src/core/cascade";
+import { classifyPage, HYBRID, SINGLE_PAGE, type Classifier } from "../src/core/cascade";
+import { blockFeatures } from "../src/core/features";
+import { DEFAULT_MODEL, predictBlocks } from "../src/core/model";
+import { decideKind, decidePage } from "../src/core/page-decision";
+import { applyRegion, regionParamsFor } from "../src/core/region";
+import type { SegmentedPage } from "../src/core/types";
 import { branchEvidence } from "../src/core/tree-evidence";
 import { decodeHtml } from "../src/core/decode";
 import { DomainState } from "../src/core/domain-state";
@@ -72,6 +77,8 @@ interface Page extends CorpusPage {
 interface Inputs {
   prepared: PreparedPage;
   verdicts: BlockVerdict[];
+  /** The shipped model's block probabilities on a cold start: the page-level decision's input. */
+  probabilities: number[];
 }
 
 const machine = machineInfo();
@@ -149,6 +156,24 @@ function ingestAndClassify(state: DomainState, prepared: PreparedPage, now: numb
   return classifyPage(prepared.page, pageEvidence(state, prepared), { classifier: PRODUCTION }).verdicts;
 }
 
+const PAGE_LEVEL = { classifier: SINGLE_PAGE };
+
+function pageLevelDecision(page: SegmentedPage, p: readonly number[], verdicts: BlockVerdict[], url: string): unknown {
+  const kind = decideKind(page, p, null, url);
+  const params = regionParamsFor(kind.kind);
+  const threshold = params.threshold ?? DEFAULT_MODEL.threshold;
+  const all = p.map(() => true);
+  const region = applyRegion(
+    page.blocks,
+    p,
+    p.map((x) => x >= threshold),
+    all,
+    page.title,
+    params,
+  );
+  return [region, decidePage(page, verdicts, null, url, kind)];
+}
+
 const WHOLE_TREE = "whole pipeline, tree classifier (vote)";
 const WHOLE_HYBRID = "whole pipeline, hybrid (service default)";
 
@@ -189,6 +214,18 @@ const TASKS: TaskSpec[] = [
     group: "stage",
     states: treeStates,
     run: (_p, x, position) => ingestAndClassify(treeStates.get(x.prepared.key.domain), x.prepared, position),
+  },
+  {
+    // The page-level decision after the model's block scores, as the cascade runs it: the page's kind,
+    // the region with that kind's constants, the comment section (the verdicts' own strings not included).
+    name: "page-level decision",
+    group: "stage",
+    run: (p, x) => pageLevelDecision(x.prepared.page, x.probabilities, x.verdicts, p.url),
+  },
+  {
+    name: "cascade after the model (decision + verdicts)",
+    group: "stage",
+    run: (p, x) => classifyPage(x.prepared.page, null, { ...PAGE_LEVEL, probabilities: x.probabilities, url: p.url }),
   },
   { name: "render (text)", group: "stage", run: (_p, x) => renderText(x.prepared.page.blocks, x.verdicts) },
   {
@@ -297,7 +334,10 @@ async function runChunk(round: number, from: number): Promise<void> {
   const chunk = pages.slice(from, from + CHUNK);
   const inputs: Inputs[] = chunk.map((p, j) => {
     const prepared = preparePage({ body: p.bytes, url: p.url });
-    return { prepared, verdicts: ingestAndClassify(inputStates.get(prepared.key.domain), prepared, from + j) };
+    const { blocks, title } = prepared.page;
+    const probabilities = predictBlocks(DEFAULT_MODEL, blocks, blockFeatures(blocks, title, null)).map((x) => x.p);
+    const verdicts = ingestAndClassify(inputStates.get(prepared.key.domain), prepared, from + j);
+    return { prepared, verdicts, probabilities };
   });
   const warmup = round === 0 && from === 0;
   const bench = new Bench({

@@ -8,15 +8,16 @@
  *    (MIN_EVIDENCE_SUPPORT); before that the page is classified as a single page.
  * 2. The learned model (model.ts) scores every block from single-page features plus the tree's
  *    evidence at the node the strict rule consults and the production vote (zero on a cold start).
- * 3. Page-level stage (region.ts): the region holding the most content mass fills its gaps and
- *    drops short islands outside it; the headline just before it is content, once.
+ * 3. Page-level stage (region.ts): the page's kind is decided from the model's probabilities
+ *    (page-kind.ts), and with the constants for that kind the region holding the most content mass
+ *    fills its gaps and drops short islands outside it; the headline just before it is content, once.
  * 4. Template override: a block that at least TEMPLATE_SHARE of the other documents at a node
  *    with support >= TEMPLATE_MIN_SUPPORT also contained is boilerplate whatever the model says.
  *    Templates are also invisible to stage 3 (probability zero, never changed by it).
  * 5. Never empty: when no block is content but the page has text, the fallback cascade of
  *    region.ts answers (`path` names which step did).
  * 6. Content the tree has never seen on a domain it knows is labelled `content-unseen`.
- * 7. The page as a whole (page-decision.ts): its kind, and its comment section out of the article.
+ * 7. The page as a whole (page-decision.ts): its comment section out of the article (by its kind).
  * "single-page" runs 2-5 without tree evidence; "tree" runs a URL Tree rule and the hard rules alone
  * (classify.ts), the paper's classifiers.
  */
@@ -24,8 +25,9 @@ import { treeVerdicts, type BlockVerdict, type HardRules } from "./classify";
 import { blockFeatures, type TreeEvidence } from "./features";
 import { decide, HEURISTICS, type Heuristic } from "./heuristics";
 import { DEFAULT_MODEL, predictBlocks, topEvidence, type ModelWeights } from "./model";
-import { applyRegion, DEFAULT_REGION, fallbackContent, type FallbackPath, type RegionParams } from "./region";
-import { decidePage, type PageDecision } from "./page-decision";
+import { applyRegion, fallbackContent, regionParamsFor, type FallbackPath, type RegionParams } from "./region";
+import { decideKind, decidePage, type PageDecision } from "./page-decision";
+import type { PageKind } from "./page-kind";
 import { domainSupport, type BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
 
@@ -58,8 +60,10 @@ export interface CascadeOptions {
   features?: readonly Float64Array[];
   /** The model's probabilities already computed for this page (tuning reuses them); no explanations then. */
   probabilities?: readonly number[];
-  /** The page-level stage's constants (tuning varies them; region.ts holds the chosen ones). */
+  /** The page-level stage's constants for every kind of page (tests and tuning; region.ts holds the chosen ones). */
   region?: RegionParams;
+  /** Tuning: the page-level stage's constants per page kind, over region.ts's REGION_BY_KIND. */
+  regionByKind?: Partial<Record<PageKind, RegionParams>>;
   /** The page's URL: its words help tell the page's kind. */
   url?: string;
 }
@@ -93,9 +97,13 @@ export function classifyPage(
   }
   const useTree = classifier.kind === "hybrid" && evidence !== null && support >= MIN_EVIDENCE_SUPPORT;
   const perBlock = useTree ? modelEvidence(evidence) : null;
-  const { verdicts, path } = modelVerdicts(page, perBlock, options);
-  // The page as a whole, last: its kind, and its comment section out of the article.
-  const decided = decidePage(page, verdicts, evidence, options.url);
+  const scored = modelProbabilities(page, perBlock, options);
+  // The page's kind first: the region stage follows it (a product's region is wider than an article's).
+  const kind = decideKind(page, scored.p, evidence, options.url);
+  const region = options.region ?? regionParamsFor(kind.kind, options.regionByKind);
+  const { verdicts, path } = modelVerdicts(page, perBlock, options.model ?? DEFAULT_MODEL, scored, region);
+  // The page as a whole, last: its comment section out of the article.
+  const decided = decidePage(page, verdicts, evidence, options.url, kind);
   return { verdicts: decided.verdicts, path, support, method, page: decided.decision };
 }
 
@@ -129,31 +137,39 @@ function isTemplate(ev: TreeEvidence | undefined): boolean {
   return ev !== undefined && ev.support >= TEMPLATE_MIN_SUPPORT && (ev.count - 1) / (ev.support - 1) >= TEMPLATE_SHARE;
 }
 
+interface ModelScores {
+  p: readonly number[];
+  /** The top features behind block i's score (explain), else "". */
+  why: (i: number) => string;
+}
+
+function modelProbabilities(page: SegmentedPage, evidence: ModelEvidence | null, options: CascadeOptions): ModelScores {
+  if (options.probabilities) return { p: options.probabilities, why: () => "" };
+  const model = options.model ?? DEFAULT_MODEL;
+  const features = options.features ?? blockFeatures(page.blocks, page.title, evidence?.blocks ?? null);
+  const predictions = predictBlocks(model, page.blocks, features);
+  const why = options.explain ? (i: number) => ` (${topEvidence(model, predictions[i]!.input).join(", ")})` : () => "";
+  return { p: predictions.map((pred) => pred.p), why };
+}
+
 function modelVerdicts(
   page: SegmentedPage,
   evidence: ModelEvidence | null,
-  options: CascadeOptions,
+  model: ModelWeights,
+  { p, why }: ModelScores,
+  params: RegionParams,
 ): { verdicts: BlockVerdict[]; path: AnswerPath } {
-  const model = options.model ?? DEFAULT_MODEL;
   const { blocks } = page;
-  let p: readonly number[];
-  let why: (i: number) => string = () => "";
-  if (options.probabilities) p = options.probabilities;
-  else {
-    const features = options.features ?? blockFeatures(blocks, page.title, evidence?.blocks ?? null);
-    const predictions = predictBlocks(model, blocks, features);
-    p = predictions.map((pred) => pred.p);
-    if (options.explain) why = (i) => ` (${topEvidence(model, predictions[i]!.input).join(", ")})`;
-  }
   const template = blocks.map((_, i) => isTemplate(evidence?.blocks[i]));
   const eligible = template.map((t) => !t);
-  const byModel = p.map((x, i) => eligible[i]! && x >= model.threshold);
+  const threshold = params.threshold ?? model.threshold;
+  const byModel = p.map((x, i) => eligible[i]! && x >= threshold);
   const seen = p.map((x, i) => (eligible[i] ? x : 0));
-  const region = applyRegion(blocks, seen, byModel, eligible, page.title, options.region ?? DEFAULT_REGION);
+  const region = applyRegion(blocks, seen, byModel, eligible, page.title, params);
   let content = region.content.map((c, i) => c && eligible[i]!);
   let path: AnswerPath = "model";
   if (!content.some(Boolean)) {
-    const fallback = fallbackContent(blocks, seen, eligible, options.region ?? DEFAULT_REGION);
+    const fallback = fallbackContent(blocks, seen, eligible, params);
     if (fallback) ({ content, path } = fallback);
   }
   const verdicts = p.map((x, i): BlockVerdict => {

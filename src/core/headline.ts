@@ -25,6 +25,22 @@ export function sameHeadline(a: string, b: string): boolean {
   return na !== "" && na === normalizeHeadline(b);
 }
 
+/** Separators between a title's parts ("Models | Django documentation | Django", "useState – React"). */
+const TITLE_PARTS = /\s+(?:\||::|·|•|»|-|–|—|\/)\s+/;
+
+/**
+ * The page's own heading when it is one part of a multi-part title: "Models | Django documentation"
+ * with an `<h1>` "Models" is headed "Models". The other parts are the site's or the section's name;
+ * a heading too short for the site-name rules of metadata/title.ts to strip the title down to is
+ * still the headline when the page shows it. Null when no heading is a part.
+ */
+export function headingInTitle(title: string, headings: readonly string[]): string | null {
+  const parts = title.split(TITLE_PARTS).map(normalizeHeadline).filter(Boolean);
+  if (parts.length < 2) return null;
+  const heading = headings.find((h) => parts.includes(normalizeHeadline(h)));
+  return heading === undefined ? null : heading.replace(/\s+/g, " ").trim();
+}
+
 export interface PlacedHeadline {
   /** The text of the one top-level heading; "" when there is none. */
   headline: string;

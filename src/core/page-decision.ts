@@ -2,13 +2,16 @@
  * What the page is, decided after its blocks were scored: its kind (article, thread, product, ...,
  * interstitial; page-kind.ts) and, on pages where comments are not the content, the comment
  * section (comments.ts), which leaves the article. Threads keep their posts: there the posts are
- * the content. Product and documentation pages keep what looks like comments (reviews, Q&A): on
- * the corpora most of that text is in the gold.
+ * the content. Documentation pages keep what looks like comments (Q&A, notes): on the WCXB corpora
+ * all of that text is in the gold. A product page's reviews and Q&A are its comments (78% of the
+ * text in comment containers and 94% in review containers is not in the gold), and its shelves of
+ * other products (related.ts) leave it too.
  */
 import type { BlockVerdict } from "./classify";
 import { commentRegion } from "./comments";
 import type { InterstitialReason } from "./interstitial";
-import { pageKind, type PageKind } from "./page-kind";
+import { pageKind, type PageKind, type PageKindResult } from "./page-kind";
+import { shelfBlocks } from "./related";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
 
@@ -21,24 +24,46 @@ export interface PageDecision {
 }
 
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
-const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "product", "documentation"]);
+const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
+
+/**
+ * The page's kind from the model's block probabilities (before the region stage, which follows the
+ * kind: region.ts regionParamsFor) or, without them, from the verdicts.
+ */
+export function decideKind(
+  page: SegmentedPage,
+  probabilities: readonly number[],
+  evidence: BranchEvidence | null,
+  url: string | undefined,
+): PageKindResult {
+  return pageKind(page, probabilities, evidence, { url });
+}
 
 export function decidePage(
   page: SegmentedPage,
   verdicts: BlockVerdict[],
   evidence: BranchEvidence | null,
   url: string | undefined,
+  known?: PageKindResult,
 ): { verdicts: BlockVerdict[]; decision: PageDecision } {
   const probabilities = verdicts.map((v) => v.p ?? (v.label === "boilerplate" ? 0 : 1));
-  const kind = pageKind(page, probabilities, evidence, { url });
-  const comments = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
+  const kind = known ?? decideKind(page, probabilities, evidence, url);
+  const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
+  const shelves = kind.kind === "product" ? shelfBlocks(page) : [];
+  const leaving = new Set([...region, ...shelves]);
+  // Never empty: when the comments (or shelves) hold all of the page's content, they are what it has to say.
+  const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
+  const comments = keepsContent ? region : [];
   const inComments = new Set(comments);
-  const out = comments.length
-    ? verdicts.map((v, i) =>
-        inComments.has(i) && v.label !== "boilerplate"
-          ? { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` }
-          : v,
-      )
-    : verdicts;
+  const onShelf = new Set(keepsContent ? shelves : []);
+  const out =
+    comments.length || onShelf.size
+      ? verdicts.map((v, i) => {
+          if (v.label === "boilerplate") return v;
+          if (inComments.has(i)) return { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` };
+          if (onShelf.has(i)) return { ...v, label: "boilerplate" as const, rule: `product shelf: ${v.rule}` };
+          return v;
+        })
+      : verdicts;
   return { verdicts: out, decision: { kind: kind.kind, interstitial: kind.interstitial.reason, comments } };
 }

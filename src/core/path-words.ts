@@ -71,3 +71,24 @@ function wordsMeet(token: string, vocabulary: ReadonlySet<string>, prefixes: rea
   }
   return false;
 }
+
+const depthCaches = new WeakMap<(token: string) => boolean, Map<string, readonly number[]>>();
+
+/**
+ * The depths (indices into pathTokens) at which a block's path has a token passing `test`,
+ * outermost first; memoised per test and path, so a page's blocks, which repeat few paths, are
+ * tested once per distinct path rather than once per block and depth. `test` must be a stable,
+ * pure function of the token.
+ */
+export function depthsWhere(path: string, test: (token: string) => boolean): readonly number[] {
+  let byPath = depthCaches.get(test);
+  if (!byPath) depthCaches.set(test, (byPath = new Map<string, readonly number[]>()));
+  let depths = byPath.get(path);
+  if (!depths) {
+    if (byPath.size > 20000) byPath.clear();
+    const found: number[] = [];
+    pathTokens(path).forEach((token, k) => test(token) && found.push(k));
+    byPath.set(path, (depths = found));
+  }
+  return depths;
+}

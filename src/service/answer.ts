@@ -5,9 +5,10 @@
  */
 import type { AnswerPath } from "../core/cascade";
 import type { BlockVerdict } from "../core/classify";
+import { headingInTitle } from "../core/headline";
 import { escapeHtml, renderHtml, renderHtmlFragment } from "../core/render-html";
 import { escapeLine, renderMarkdown } from "../core/render-markdown";
-import { renderText } from "../core/render-text";
+import { isContent, renderText } from "../core/render-text";
 import type { Extraction } from "./extraction";
 import { classifierLabel, type ExtractOptions } from "./options";
 
@@ -22,12 +23,14 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
   const { verdicts } = classification;
   const title = articleTitle(extraction, options);
   const rendering = { headline: title || undefined, title: page.title, links: options.links, images: options.images };
-  const description = descriptionAnswer(extraction);
+  const standIn = standInAnswer(extraction, title);
+  // The headline as the stand-in is already the markdown/HTML heading; the description is added below it.
+  const description = standIn && !standIn.isHeadline ? standIn.text : null;
   switch (options.format) {
     case "text": {
       const comments = options.comments ? commentTexts(extraction) : [];
       const tail = comments.length ? `\n\nComments\n\n${comments.join("\n\n")}` : "";
-      const text = description ?? renderText(page.blocks, verdicts);
+      const text = standIn?.text ?? renderText(page.blocks, verdicts);
       return { contentType: "text/plain; charset=utf-8", body: text + tail + "\n" };
     }
     case "markdown": {
@@ -80,7 +83,7 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
         learned: learned ? (ingest?.kind ?? null) : false,
         kind: classification.page?.kind ?? null,
         path: answerPath(extraction),
-        text: description ?? renderText(page.blocks, verdicts),
+        text: standIn?.text ?? renderText(page.blocks, verdicts),
       };
       if (classification.page?.interstitial) body.interstitial = classification.page.interstitial;
       // Only on pages over a cap of the processing budget (src/core/budget.ts): the text is the page up to it.
@@ -107,26 +110,41 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
   }
 }
 
-/** The article's headline: the caller's, else the metadata's (never the raw <title> with its " | Site" suffix when the page says better), else the <title>. */
+/**
+ * The article's headline: the caller's, else the metadata's (never the raw <title> with its " | Site"
+ * suffix when the page says better), else the <title>. A metadata title of several parts one of
+ * which is the page's `<h1>` is headed by that `<h1>` (headline.ts headingInTitle).
+ */
 export function articleTitle({ metadata, prepared }: Extraction, options: ExtractOptions): string {
-  return options.title ?? metadata.title ?? prepared.page.title;
+  if (options.title !== null) return options.title;
+  if (metadata.title === null) return prepared.page.title;
+  const h1s = prepared.page.blocks.filter((b) => b.tag === "h1").map((b) => b.text);
+  return headingInTitle(metadata.title, h1s) ?? metadata.title;
 }
 
 /**
- * The page's own description (JSON-LD, og: or meta description) when the page has no text to
- * answer with: a script-rendered shell or an image-only page still answers with what it says it is,
- * never an empty body. Null whenever any block is content.
+ * What the page says it is, when it has no text to answer with: its own description (JSON-LD, og:
+ * or meta description), else its headline. A script-rendered shell, a frameset or an image-only
+ * page still answers with what it says it is, never an empty body (the cascade answers every page
+ * with text: cascade.ts). Null whenever any block is content.
  */
-function descriptionAnswer({ prepared, classification, metadata }: Extraction): string | null {
-  if (!metadata.excerpt) return null;
+function standInAnswer(
+  { prepared, classification, metadata }: Extraction,
+  headline: string,
+): { text: string; isHeadline: boolean } | null {
   const blocks = prepared.page.blocks;
-  const hasContent = classification.verdicts.some((v, i) => v.label === "content" && blocks[i]!.text.trim() !== "");
-  return hasContent ? null : metadata.excerpt;
+  // Any content label counts: "content-unseen" (new text on a known domain) is content too.
+  const hasContent = classification.verdicts.some((v, i) => isContent(v) && blocks[i]!.text.trim() !== "");
+  if (hasContent) return null;
+  if (metadata.excerpt) return { text: metadata.excerpt, isHeadline: false };
+  const text = headline.replace(/\s+/g, " ").trim();
+  return text ? { text, isHeadline: true } : null;
 }
 
-/** Which step answered: the cascade's path, or `metadata` when the page's description stood in for its text. */
+/** Which step answered: the cascade's path, or `metadata` when the page's description or headline stood in. */
 export function answerPath(extraction: Extraction): AnswerPath | "metadata" {
-  return descriptionAnswer(extraction) === null ? extraction.classification.path : "metadata";
+  const headline = extraction.metadata.title ?? extraction.prepared.page.title;
+  return standInAnswer(extraction, headline) === null ? extraction.classification.path : "metadata";
 }
 
 /**

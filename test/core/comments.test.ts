@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { BlockVerdict } from "../../src/core/classify";
 import { commentRegion, isCommentToken } from "../../src/core/comments";
+import { decidePage } from "../../src/core/page-decision";
+import { pageKind } from "../../src/core/page-kind";
 import { segmentHtml } from "../../src/core/segment";
 import type { SegmentedPage } from "../../src/core/types";
 
@@ -76,5 +79,37 @@ ${[1, 2, 3, 4, 5, 6, 7, 8].map(post).join("")}</div><form class="js-quickReply">
     expect(isCommentToken("body.single.comments-open")).toBe(false);
     expect(isCommentToken("section#receive-and-reply-to-an-inbound-message")).toBe(false);
     expect(isCommentToken("div.js-replyNewMessageContainer")).toBe(false);
+  });
+});
+
+describe("decidePage and the comment section", () => {
+  const comments = `<section id="comments" class="comments-area"><h2>Comments</h2>
+<ol class="comment-list">${[1, 2, 3].map(comment).join("")}</ol></section>`;
+  const p = page(ARTICLE + comments, "single comments-open");
+  const asArticle = (verdicts: BlockVerdict[]) => {
+    const probabilities = verdicts.map((v) => (v.label === "boilerplate" ? 0 : 1));
+    const known = { ...pageKind(p, probabilities), kind: "article" as const };
+    return decidePage(p, verdicts, null, undefined, known);
+  };
+  const verdict = (content: boolean): BlockVerdict => ({
+    label: content ? "content" : "boilerplate",
+    rule: "test",
+    node: "",
+    support: 0,
+    count: 0,
+  });
+  const inComments = new Set(commentRegion(p).blocks);
+
+  it("takes the comments out of an article", () => {
+    const decided = asArticle(p.blocks.map(() => verdict(true)));
+    expect(decided.decision.comments.length).toBeGreaterThan(0);
+    decided.decision.comments.forEach((i) => expect(decided.verdicts[i]!.label).toBe("boilerplate"));
+    expect(decided.verdicts.some((v) => v.label === "content")).toBe(true);
+  });
+
+  it("keeps them when they are all the content the page has: never empty", () => {
+    const decided = asArticle(p.blocks.map((_, i) => verdict(inComments.has(i))));
+    expect(decided.decision.comments).toEqual([]);
+    expect(decided.verdicts.filter((v) => v.label === "content").length).toBe(inComments.size);
   });
 });

@@ -122,6 +122,25 @@ describe("a page without text", () => {
     expect(await render("html")).toContain(`<p>${DESCRIPTION.replace("&", "&amp;")}</p>\n</article>`);
   });
 
+  it("answers a frameset without text or description with its headline, once, path metadata", async () => {
+    const FRAMES = `<html><head><title>Lake Ferry Timetable | Harbour Lines</title></head>
+<frameset cols="200,*"><frame src="nav.html"><frame src="main.html"></frameset></html>`;
+    const frames = "https://harbourlines.example/ferry.html";
+    const ask = async (format: string) =>
+      SELF.fetch(`http://svc/extract?format=${format}&learn=0`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url: frames, html: FRAMES }),
+      });
+    const json = (await (await ask("json")).json()) as Record<string, unknown>;
+    expect(json.path).toBe("metadata");
+    expect(json.text).toBe(json.title);
+    expect(String(json.text)).toContain("Lake Ferry Timetable");
+    expect((await (await ask("text")).text()).trim()).toBe(json.text);
+    const markdown = await (await ask("markdown")).text();
+    expect(markdown.trim()).toBe(`# ${String(json.title)}`);
+  });
+
   it("keeps the cascade's path when the page has text", async () => {
     const res = await post("https://balcony.example/2024/tomatoes.html", BLOG, "&learn=0");
     expect(res.headers.get("x-extract-path")).toBe("model");

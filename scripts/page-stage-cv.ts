@@ -1,0 +1,159 @@
+/**
+ * Tuning loop for the page-level stages (region.ts, page-decision.ts, page-kind.ts, comments.ts):
+ * the same site-grouped cross-validation as `npm run train`, but the folds' out-of-fold block
+ * probabilities are computed once and cached (--cache FILE), so a change to the page-level stages
+ * is measured in a minute or two instead of retraining the folds. The figures equal `npm run train`'s
+ * as long as features.ts, the training and the model are unchanged (the cache says which model
+ * threshold it was made with; delete it after a change there).
+ * Prints hybrid and single-page F1 (with precision and recall) per corpus and per wcxb page type;
+ * --dump FILE writes every held-out page's scores, kind and answer path as JSON lines.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { classifyPage, HYBRID, SINGLE_PAGE, type CascadeOptions } from "../src/core/cascade";
+import { predictBlocks } from "../src/core/model";
+import { renderText } from "../src/core/render-text";
+import { parseCli } from "./lib/cli";
+import { corpusDir } from "./lib/corpus";
+import { CV_FOLDS, siteFold } from "./lib/cv";
+import { loadScorer, type Scores } from "./lib/scorer";
+import {
+  prepareCorpora,
+  trainingOptionsFromEnv,
+  trainModel,
+  TRAINING_CORPORA,
+  type TrainingPage,
+} from "./lib/training";
+
+const USAGE = `
+usage: tsx scripts/page-stage-cv.ts --cache FILE [--dump FILE] [--variants FILE] [CORPUS ...]
+  --cache FILE     out-of-fold probabilities: read when it exists, else computed (${CV_FOLDS} folds) and written
+  --dump FILE      every held-out page's P/R/F1 (hybrid and single-page), kind and path, as JSON lines
+                   (variant i's in FILE.i)
+  --variants FILE  JSON list of {"name", "regionByKind"} (cascade option): each is scored after the shipped stage`;
+const { values, positionals } = parseCli(
+  USAGE,
+  { cache: { type: "string" }, dump: { type: "string" }, variants: { type: "string" } },
+  { positionals: true },
+);
+if (!values.cache) {
+  console.error(USAGE.trim());
+  process.exit(2);
+}
+const loaded = await loadScorer();
+if (!loaded) throw new Error("the scorer ../shared/eval/score.mjs is missing");
+const scorer = loaded;
+
+interface Cached {
+  threshold: number;
+  /** Per page key (corpus/id): out-of-fold probabilities with the page's evidence, and cold. */
+  pages: Record<string, { served: number[]; cold: number[] }>;
+}
+
+const t0 = Date.now();
+const seconds = () => ((Date.now() - t0) / 1000).toFixed(0);
+const dirs = (positionals.length ? positionals : TRAINING_CORPORA).map((c) => corpusDir(c));
+const pages = prepareCorpora(dirs, scorer.tokens, trainingOptionsFromEnv(process.env, false).labels);
+console.log(`loaded ${pages.length} pages in ${seconds()} s`);
+const key = (p: TrainingPage) => `${p.corpus}/${p.id}`;
+
+function outOfFold(): Cached {
+  const options = trainingOptionsFromEnv(process.env, false);
+  const cached: Cached = { threshold: 0, pages: {} };
+  for (let fold = 0; fold < CV_FOLDS; fold++) {
+    const model = trainModel(
+      pages.filter((p) => siteFold(p.site, CV_FOLDS) !== fold),
+      options,
+    );
+    cached.threshold = model.threshold;
+    for (const page of pages.filter((p) => siteFold(p.site, CV_FOLDS) === fold)) {
+      const p = (features: Float64Array[]) => predictBlocks(model, page.blocks, features).map((x) => x.p);
+      cached.pages[key(page)] = { served: p(page.served), cold: p(page.cold) };
+    }
+    console.log(`fold ${fold + 1}/${CV_FOLDS} trained (${seconds()} s)`);
+  }
+  return cached;
+}
+
+let cache: Cached;
+if (existsSync(values.cache)) cache = JSON.parse(readFileSync(values.cache, "utf8")) as Cached;
+else {
+  cache = outOfFold();
+  writeFileSync(values.cache, JSON.stringify(cache));
+}
+
+interface Row {
+  corpus: string;
+  id: string;
+  site: string;
+  type?: string;
+  kind: string;
+  path: string;
+  hybrid: Scores;
+  single: Scores;
+}
+
+interface Variant {
+  name: string;
+  regionByKind?: CascadeOptions["regionByKind"];
+}
+
+function score(variant: Variant): Row[] {
+  const rows: Row[] = [];
+  for (const page of pages) {
+    const probabilities = cache.pages[key(page)];
+    if (!probabilities) throw new Error(`no cached probabilities for ${key(page)}; delete the cache`);
+    const run = (evidence: TrainingPage["evidence"], p: number[]) => {
+      const classifier = evidence ? HYBRID : SINGLE_PAGE;
+      const model = { threshold: cache.threshold } as CascadeOptions["model"];
+      const options = { classifier, model, probabilities: p, url: page.url, regionByKind: variant.regionByKind };
+      const result = classifyPage(page, evidence, options);
+      return { result, scores: scorer.prf(renderText(page.blocks, result.verdicts), page.gold) };
+    };
+    const hybrid = run(page.evidence, probabilities.served);
+    const single = run(null, probabilities.cold);
+    rows.push({
+      corpus: page.corpus,
+      id: page.id,
+      site: page.site,
+      type: page.type,
+      kind: hybrid.result.page?.kind ?? "",
+      path: hybrid.result.path,
+      hybrid: hybrid.scores,
+      single: single.scores,
+    });
+  }
+  return rows;
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const fmt = (of: readonly Row[], k: "hybrid" | "single") =>
+  `F1 ${mean(of.map((r) => r[k].f1)).toFixed(3)} (P ${mean(of.map((r) => r[k].p)).toFixed(3)} ` +
+  `R ${mean(of.map((r) => r[k].r)).toFixed(3)})`;
+function report(rows: readonly Row[]): void {
+  for (const corpus of [...new Set(rows.map((r) => r.corpus))]) {
+    const own = rows.filter((r) => r.corpus === corpus);
+    console.log(`${corpus} (${own.length}): hybrid ${fmt(own, "hybrid")}; single-page ${fmt(own, "single")}`);
+    for (const type of [...new Set(own.filter((r) => r.type).map((r) => r.type!))].sort()) {
+      const of = own.filter((r) => r.type === type);
+      console.log(`  ${type} (${of.length}): hybrid ${fmt(of, "hybrid")}; single-page ${fmt(of, "single")}`);
+    }
+  }
+}
+
+const variants: Variant[] = [
+  { name: "shipped" },
+  ...(values.variants ? (JSON.parse(readFileSync(values.variants, "utf8")) as Variant[]) : []),
+];
+let rows: Row[] = [];
+variants.forEach((variant, i) => {
+  const scored = score(variant);
+  if (i === 0) rows = scored;
+  else if (values.dump) writeFileSync(`${values.dump}.${i}`, scored.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  console.log(`== ${variant.name} (${seconds()} s)`);
+  report(scored);
+});
+if (values.dump) {
+  writeFileSync(values.dump, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  console.log(`wrote ${rows.length} rows to ${values.dump}`);
+}
+console.log(`done in ${seconds()} s`);

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { headingInTitle } from "../../src/core/headline";
+
+describe("headingInTitle", () => {
+  it("takes the page's h1 when it is one part of a multi-part title", () => {
+    expect(headingInTitle("Pruning | Orchard Handbook | Greenfield", ["Pruning"])).toBe("Pruning");
+    expect(headingInTitle("useTimer – Widgets", ["Site menu", "useTimer"])).toBe("useTimer");
+  });
+
+  it("matches up to case, punctuation and spacing, and answers with the heading as shown", () => {
+    expect(headingInTitle("pruning, step by step - Orchard", ["Pruning:  Step by Step"])).toBe("Pruning: Step by Step");
+  });
+
+  it("answers null for a title of one part, or when no heading is a part", () => {
+    expect(headingInTitle("Pruning", ["Pruning"])).toBeNull();
+    expect(headingInTitle("Pruning | Orchard Handbook", ["Grafting"])).toBeNull();
+    expect(headingInTitle("Pruning | Orchard Handbook", [])).toBeNull();
+    // A part of the title, not a hyphenated word inside it.
+    expect(headingInTitle("Step-by-step pruning | Orchard", ["Step"])).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { BlockVerdict } from "../../src/core/classify";
+import { decidePage } from "../../src/core/page-decision";
+import { pageKind, type PageKind } from "../../src/core/page-kind";
+import { segmentHtml } from "../../src/core/segment";
+
+const PRODUCT = `<html><head><title>Trailhead 30 Daypack | Ridge Outfitters</title></head><body>
+<nav><a href="/">Home</a> <a href="/packs">Packs</a></nav>
+<main class="product-page"><div class="product-header"><h1>Trailhead 30 Daypack</h1><p class="price">$89.00</p></div>
+<div class="product-description"><p>A thirty-litre pack for long day hikes, with a ventilated back panel, hip belt
+pockets and a sleeve for a three-litre water reservoir.</p></div>
+<table class="specs"><tr><th>Capacity</th><td>30 litres</td></tr><tr><th>Weight</th><td>1.1 kg</td></tr></table>
+<section id="reviews" class="product-reviews"><h2>Customer reviews</h2>
+<div class="review"><p>Carried it on a twelve mile loop and the hip belt never slipped once, great pack.</p></div>
+<div class="review"><p>The side pockets are too tight for a one-litre bottle, otherwise comfortable.</p></div></section>
+<div class="related-products"><h2>You may also like</h2><p>Trailhead 20 Daypack, $69.00, light and simple</p>
+<p>Summit 45 Backpack, $149.00, for overnight trips</p></div></main>
+<footer>© Ridge Outfitters</footer></body></html>`;
+
+const page = segmentHtml(PRODUCT);
+const allContent: BlockVerdict[] = page.blocks.map(() => ({
+  label: "content",
+  rule: "test",
+  node: "",
+  support: 0,
+  count: 0,
+}));
+const decideAs = (kind: PageKind) => {
+  const known = {
+    ...pageKind(
+      page,
+      allContent.map(() => 1),
+    ),
+    kind,
+  };
+  return decidePage(page, allContent, null, undefined, known);
+};
+const kept = (verdicts: BlockVerdict[]) =>
+  page.blocks.filter((_, i) => verdicts[i]!.label !== "boilerplate").map((b) => b.text);
+
+describe("a product page as a whole", () => {
+  it("keeps the name, price, description and specifications, and drops the reviews and the shelf of other products", () => {
+    const text = kept(decideAs("product").verdicts).join("\n");
+    expect(text).toContain("Trailhead 30 Daypack");
+    expect(text).toContain("$89.00");
+    expect(text).toContain("ventilated back panel");
+    expect(text).toContain("30 litres");
+    expect(text).not.toContain("hip belt never slipped");
+    expect(text).not.toContain("Customer reviews");
+    expect(text).not.toContain("Summit 45 Backpack");
+    expect(text).not.toContain("You may also like");
+  });
+
+  it("puts the reviews in the comment section (comments=1), not the shelf", () => {
+    const comments = decideAs("product").decision.comments.map((i) => page.blocks[i]!.text);
+    expect(comments.join("\n")).toContain("hip belt never slipped");
+    expect(comments.join("\n")).not.toContain("Summit 45 Backpack");
+  });
+
+  it("leaves review and related containers alone on an article (a review is an article's subject there)", () => {
+    const text = kept(decideAs("article").verdicts).join("\n");
+    expect(text).toContain("hip belt never slipped");
+    expect(text).toContain("Summit 45 Backpack");
+  });
+});
