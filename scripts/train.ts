@@ -22,8 +22,8 @@ usage: npm run train [-- [options] [CORPUS ...]]
   --no-write   the default; accepted for old command lines
   --linear     logistic regressions instead of boosted trees
   --sweep      also print cross-validated F1 per decision threshold
-  --dump FILE  write every held-out page's F1 (corpus, site, id, type, position, hybrid, single-page) as JSON
-               lines, to find where the points go
+  --dump FILE  write every held-out page's F1 (corpus, site, id, type, position, hybrid, single-page) and
+               precision and recall (hybridP/R, singlePageP/R) as JSON lines, to find where the points go
   --help       this text
 Experiments (environment): GBDT_TREES, GBDT_TREES2, GBDT_DEPTH, GBDT_DEPTH2, GBDT_MIN_HESSIAN, GBDT_LR,
   MODEL_THRESHOLD, LABELS=trigram, GBDT_SEED (another row-sampling seed: how much of a CV figure is the draw).`;

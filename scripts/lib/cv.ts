@@ -30,6 +30,11 @@ export interface HeldOutScore {
   position: number;
   hybrid: number;
   singlePage: number;
+  /** Precision and recall behind `hybrid` and `singlePage`: which of the two a page loses. */
+  hybridP: number;
+  hybridR: number;
+  singlePageP: number;
+  singlePageR: number;
   /** Hybrid F1 at each threshold of `thresholds`, when asked. */
   sweep: number[];
 }
@@ -54,16 +59,22 @@ export function crossValidate(
       options.training,
     );
     for (const page of pages.filter((p) => siteFold(p.site, options.folds) === fold)) {
-      const hybrid = (m: ModelWeights) => prf(modelText(page, page.evidence, m, page.served, page.url), page.gold).f1;
+      const hybrid = (m: ModelWeights) => prf(modelText(page, page.evidence, m, page.served, page.url), page.gold);
+      const served = hybrid(model);
+      const cold = prf(modelText(page, null, model, page.cold, page.url), page.gold);
       scores.push({
         corpus: page.corpus,
         site: page.site,
         id: page.id,
         type: page.type,
         position: page.position,
-        hybrid: hybrid(model),
-        singlePage: prf(modelText(page, null, model, page.cold, page.url), page.gold).f1,
-        sweep: (options.thresholds ?? []).map((threshold) => hybrid({ ...model, threshold })),
+        hybrid: served.f1,
+        singlePage: cold.f1,
+        hybridP: served.p,
+        hybridR: served.r,
+        singlePageP: cold.p,
+        singlePageR: cold.r,
+        sweep: (options.thresholds ?? []).map((threshold) => hybrid({ ...model, threshold }).f1),
       });
     }
     options.onFold?.(fold, options.folds);

@@ -1,11 +1,13 @@
 /**
  * Gradient-boosted decision trees for weighted logistic loss, histogram-based (features binned
- * into at most 32 quantile bins), grown depth-wise. Deterministic: each tree's row sample is drawn by
- * a PRNG with a fixed seed (`seed`), so the same rows and options give the same trees. The trees are
- * written in the flat form src/core/model.ts evaluates.
+ * into at most 32 quantile bins), grown depth-wise. Deterministic: whether a row is in a tree's sample
+ * is a hash of the row's identity (`Dataset.keys`), the round and `seed` (row-sample.ts), so the same
+ * rows and options give the same trees, and another page in the data changes no other row's draws.
+ * The trees are written in the flat form src/core/model.ts evaluates.
  */
 import type { Dataset } from "./logreg";
 import type { FlatTree } from "../../src/core/model";
+import { inSample } from "./row-sample";
 
 export interface GbdtOptions {
   trees?: number;
@@ -14,9 +16,9 @@ export interface GbdtOptions {
   lambda?: number;
   minHessian?: number;
   bins?: number;
-  /** Share of rows each tree is grown on (stochastic gradient boosting), drawn by a seeded PRNG. */
+  /** Share of rows each tree is grown on (stochastic gradient boosting), drawn per row identity. */
   subsample?: number;
-  /** The row-sampling PRNG's seed (non-zero 32-bit); another seed measures how much a figure owes to the draw. */
+  /** The row-sampling seed (32-bit); another seed measures how much a figure owes to the draw. */
   seed?: number;
 }
 
@@ -34,7 +36,7 @@ function quantileEdges(values: Float32Array, dim: number, j: number, rows: numbe
 }
 
 export function trainGbdt(data: Dataset, options: GbdtOptions = {}): { base: number; trees: FlatTree[] } {
-  const { x, y, w, dim, rows } = data;
+  const { x, y, w, dim, rows, keys } = data;
   const nTrees = options.trees ?? 150;
   const maxDepth = options.depth ?? 5;
   const lr = options.learningRate ?? 0.15;
@@ -72,13 +74,7 @@ export function trainGbdt(data: Dataset, options: GbdtOptions = {}): { base: num
   const h = new Float64Array(rows);
   const trees: FlatTree[] = [];
   const subsample = options.subsample ?? 0.35;
-  let seed = (options.seed ?? 0x9e3779b9) | 0 || 0x9e3779b9;
-  const random = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 4294967296;
-  };
+  const seed = (options.seed ?? 0x9e3779b9) >>> 0;
   const histogram = (idx: Int32Array): { G: Float64Array; H: Float64Array } => {
     const G = new Float64Array(dim * bins);
     const H = new Float64Array(dim * bins);
@@ -189,7 +185,7 @@ export function trainGbdt(data: Dataset, options: GbdtOptions = {}): { base: num
       grow(rn, right, depth + 1, small === left ? largeHist : smallHist);
     };
     const picked: number[] = [];
-    for (let r = 0; r < rows; r++) if (random() < subsample) picked.push(r);
+    for (let r = 0; r < rows; r++) if (inSample(keys[r]!, t, seed, subsample)) picked.push(r);
     const sample = Int32Array.from(picked);
     grow(addNode(), sample, 0, histogram(sample));
     // Apply the new tree to every row.

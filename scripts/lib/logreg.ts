@@ -10,6 +10,8 @@ export interface Dataset {
   w: Float32Array;
   dim: number;
   rows: number;
+  /** Each row's identity (scripts/lib/row-sample.ts): the boosted trees draw their samples by it. */
+  keys: Uint32Array;
 }
 
 export function trainLogReg(data: Dataset, options: { epochs?: number; lr?: number; l2?: number } = {}): number[] {
@@ -46,16 +48,18 @@ export function trainLogReg(data: Dataset, options: { epochs?: number; lr?: numb
   return [...theta].map((t) => Number(t.toFixed(5)));
 }
 
-/** Packs per-row vectors into a Dataset. */
-export function pack(rows: { f: Float64Array; y: number; w: number }[]): Dataset {
+/** Packs per-row vectors into a Dataset; a row without a key is known by its index. */
+export function pack(rows: { f: Float64Array; y: number; w: number; key?: number }[]): Dataset {
   const dim = rows[0]?.f.length ?? 0;
   const x = new Float32Array(rows.length * dim);
   const y = new Uint8Array(rows.length);
   const w = new Float32Array(rows.length);
+  const keys = new Uint32Array(rows.length);
   rows.forEach((r, i) => {
     x.set(r.f, i * dim);
     y[i] = r.y;
     w[i] = r.w;
+    keys[i] = r.key ?? i;
   });
-  return { x, y, w, dim, rows: rows.length };
+  return { x, y, w, dim, rows: rows.length, keys };
 }

@@ -2,7 +2,8 @@
  * How the hybrid model is trained, in one place for `npm run train` and the CV gate: the training
  * corpora, the hyper-parameters, the per-page preparation (the service's pipeline up to the model,
  * plus labels), block weights, and the two-stage fit. Deterministic: the boosted trees draw their
- * row samples from a fixed-seed PRNG, so the same pages and options give the same model.
+ * row samples by row identity (page, block, variant; row-sample.ts), so the same pages and options
+ * give the same model, and one page more or less changes no other page's draws.
  */
 import { DomainState } from "../../src/core/domain-state";
 import { blockFeatures, FEATURE_NAMES } from "../../src/core/features";
@@ -15,6 +16,7 @@ import { corpusName, streamCorpus } from "./corpus";
 import { trainGbdt } from "./gbdt";
 import { labelBlocks, type LabelRule, type Tokenize } from "./labels";
 import { pack, trainLogReg, type Dataset } from "./logreg";
+import { rowKey, stringKey } from "./row-sample";
 import { ingestForEval, treeSnapshot } from "./service-calls";
 
 /**
@@ -125,10 +127,7 @@ export function prepareCorpus(dir: string, tokens: Tokenize, labels: LabelRule):
   return pages;
 }
 
-/**
- * The pages of several corpus folders, prepared, in folder-name order: the boosted trees sample
- * rows in order, so the order of corpora is part of the training procedure.
- */
+/** The pages of several corpus folders, prepared, in folder-name order. */
 export function prepareCorpora(dirs: readonly string[], tokens: Tokenize, labels: LabelRule): TrainingPage[] {
   const byName = [...dirs].sort((a, b) => corpusName(a).localeCompare(corpusName(b)));
   return byName.flatMap((d) => prepareCorpus(d, tokens, labels));
@@ -179,22 +178,33 @@ function fit(data: Dataset, stage: 0 | 1, options: TrainingOptions): Scorer {
   };
 }
 
+type Row = { f: Float64Array; y: number; w: number; key: number };
+
 /** The two-stage model: block features, then the first stage's scores of neighbours and siblings. */
 export function trainModel(pages: readonly TrainingPage[], options: TrainingOptions): ModelWeights {
   const cw = corpusWeights(pages);
-  const rows1: { f: Float64Array; y: number; w: number }[] = [];
+  // A row is known by its page, block and variant (served 0, cold 1), whatever else is in the data.
+  const rowOf = (page: TrainingPage, pageKey: number, v: number, f: Float64Array, i: number, w: number): Row => ({
+    f,
+    y: page.labels[i]!,
+    w,
+    key: rowKey(pageKey, i, page.treeSupport > 1 ? v : 1),
+  });
+  const rows1: Row[] = [];
   for (const page of pages) {
     const bw = blockWeights(page, cw.get(page.corpus)!);
-    for (const feats of variants(page)) feats.forEach((f, i) => rows1.push({ f, y: page.labels[i]!, w: bw[i]! }));
+    const pageKey = stringKey(`${page.corpus}/${page.id}`);
+    variants(page).forEach((feats, v) => feats.forEach((f, i) => rows1.push(rowOf(page, pageKey, v, f, i, bw[i]!))));
   }
   const stage1 = fit(pack(rows1), 0, options);
-  const rows2: { f: Float64Array; y: number; w: number }[] = [];
+  const rows2: Row[] = [];
   for (const page of pages) {
     const bw = blockWeights(page, cw.get(page.corpus)!);
-    for (const feats of variants(page)) {
+    const pageKey = stringKey(`${page.corpus}/${page.id}`);
+    variants(page).forEach((feats, v) => {
       const p1 = feats.map((f) => sigmoid(margin(stage1, f)));
-      contextFeatures(page.blocks, feats, p1).forEach((f, i) => rows2.push({ f, y: page.labels[i]!, w: bw[i]! }));
-    }
+      contextFeatures(page.blocks, feats, p1).forEach((f, i) => rows2.push(rowOf(page, pageKey, v, f, i, bw[i]!)));
+    });
   }
   const stage2 = fit(pack(rows2), 1, options);
   const features = [...FEATURE_NAMES, ...CONTEXT_FEATURES];

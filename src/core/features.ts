@@ -6,6 +6,7 @@
  * URL Tree knows the block, the tree's evidence. No per-language word lists: class and id names
  * are template vocabulary, not the page's language.
  */
+import { REPEAT_FEATURES, writeRepeatFeatures } from "./features-repeat";
 import type { TextBlock } from "./types";
 
 /** What the URL Tree says about one block, when the domain has documents. */
@@ -118,7 +119,9 @@ export const TREE_FEATURES: string[] = [
   "tree:young",
 ];
 
-export const FEATURE_NAMES: string[] = [...PAGE_FEATURES, ...TREE_FEATURES];
+/** Features added later go at the end, so that older vectors keep their indexes. */
+export const FEATURE_NAMES: string[] = [...PAGE_FEATURES, ...TREE_FEATURES, ...REPEAT_FEATURES];
+const REPEAT_AT = PAGE_FEATURES.length + TREE_FEATURES.length;
 
 function parentPath(path: string, levels: number): string {
   let end = path.length;
@@ -356,5 +359,6 @@ export function blockFeatures(
     }
     out.push(f);
   }
+  writeRepeatFeatures(blocks, out, REPEAT_AT);
   return out;
 }

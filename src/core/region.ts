@@ -114,7 +114,7 @@ export function chooseRegion(blocks: readonly RegionBlock[], p: readonly number[
   return { element: best, inside: blocks.map((b) => best >= 0 && (b.ancestors ?? []).includes(best)) };
 }
 
-export type RegionChange = "fill" | "island" | "headline";
+export type RegionChange = "fill" | "island" | "headline" | "lede";
 
 /**
  * Region corrections to the model's verdicts. `content` is the model's verdict per block
@@ -155,8 +155,39 @@ export function applyRegion(
         changes[i] = "headline";
       }
     });
+    const l = ledeIndex(blocks, p, out, eligible, h);
+    if (l >= 0) {
+      out[l] = true;
+      changes[l] = "lede";
+    }
   }
   return { content: out, changes };
+}
+
+/** A lede is prose: this long, few links, ending a sentence, and not a block the model all but ruled out. */
+const LEDE_MIN_CHARS = 60;
+const LEDE_MAX_LINK_SHARE = 0.2;
+const LEDE_MIN_P = 0.25;
+const SENTENCE_END = /[.!?。！？…]["”»’)]?$/;
+
+/**
+ * The standfirst between the headline and the content (`p.standfirst` in the story's header):
+ * one prose paragraph the model doubted, because it sits with the byline outside the body.
+ * The headline and its lede are the top of the article. -1 when there is none.
+ */
+export function ledeIndex(
+  blocks: readonly RegionBlock[],
+  p: readonly number[],
+  content: readonly boolean[],
+  eligible: readonly boolean[],
+  headline: number,
+): number {
+  for (let i = headline + 1; i < blocks.length && !content[i]; i++) {
+    const b = blocks[i]!;
+    const prose = chars(b) >= LEDE_MIN_CHARS && b.linkShare < LEDE_MAX_LINK_SHARE && SENTENCE_END.test(b.text);
+    if (eligible[i] && prose && p[i]! >= LEDE_MIN_P) return i;
+  }
+  return -1;
 }
 
 const normalize = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();

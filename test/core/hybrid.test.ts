@@ -46,7 +46,7 @@ describe("the shipped model", () => {
     expect(f[longest]![at("tree:known")]).toBe(0);
     expect(f[longest]![at("tree:vote")]).toBe(1);
     expect(f[longest]![at("tree:young")]).toBe(1);
-    expect(at("tree:young")).toBe(FEATURE_NAMES.length - 1);
+    expect(at("repeat:textElsewhere")).toBe(FEATURE_NAMES.length - 1);
     const cold = blockFeatures(blocks, "t", null);
     expect(cold[longest]![at("tree:young")]).toBe(0);
   });
