@@ -119,7 +119,7 @@ export function metadataFromCollector(collected: MetadataCollector, pageUrl: str
     [meta("og:site_name"), ...ld.siteName, meta("application-name"), meta("dc.publisher"), meta("dcterms.publisher")],
     (value) => cleanText(value, CAP.siteName),
   );
-  const hints: SiteHints = { siteName, host: hostOf(pageUrl) };
+  const hints: SiteHints = { siteName, host: hostOf(pageUrl), h1: collected.h1 };
   const title = pickTitle(
     [
       ...ld.headline,

@@ -409,6 +409,16 @@ describe("site-name stripping", () => {
     );
   });
 
+  it("strips down to a short headline only when the page's own h1 is that headline", () => {
+    const kayaks = { siteName: null, host: "www.outfitter.example" };
+    expect(stripSiteName("Kayaks | Outfitter Co-op", kayaks)).toBe("Kayaks | Outfitter Co-op");
+    expect(stripSiteName("Kayaks | Outfitter Co-op", { ...kayaks, h1: "Kayaks" })).toBe("Kayaks");
+    expect(stripSiteName("Auth | Quillstore Docs", { siteName: null, host: "quillstore.example", h1: " auth " })).toBe(
+      "Auth",
+    );
+    expect(stripSiteName("Kayaks | Outfitter Co-op", { ...kayaks, h1: "Canoes" })).toBe("Kayaks | Outfitter Co-op");
+  });
+
   it("keeps headlines that contain a dash or a colon themselves", () => {
     expect(stripSiteName("Covid-19 - what we know so far", unknown)).toBe("Covid-19 - what we know so far");
     expect(stripSiteName("Review: a quiet, careful debut novel", unknown)).toBe("Review: a quiet, careful debut novel");

@@ -7,7 +7,8 @@
  * usual suffix shapes are stripped: after " | ", " :: ", " · ", " • ", " » ", any short tail; after a
  * dash (" - ", " – ", " — "), which headlines use themselves, only a tail of at most four capitalised
  * words ("BBC News", "The Verge"). A colon is never stripped on shape alone ("Review: ..." is a
- * headline). Nothing is stripped unless what remains is a plausible headline (10 characters or more).
+ * headline). Nothing is stripped unless what remains is a plausible headline: 10 characters or more, or
+ * the page's own <h1> ("Kayaks | REI Co-op" over an h1 "Kayaks": a short headline the page itself shows).
  */
 import { normalizeHeadline } from "../headline";
 
@@ -23,12 +24,20 @@ export interface SiteHints {
   siteName: string | null;
   /** The page's host name, e.g. "www.example.com". */
   host: string | null;
+  /** The page's first <h1>, when it has one: a shorter head than MIN_HEADLINE may still be the headline. */
+  h1?: string | null;
+}
+
+/** Whether `head`, what a strip would leave, can stand as the headline. */
+function plausibleHeadline(head: string, hints: SiteHints): boolean {
+  if (head.length >= MIN_HEADLINE) return true;
+  return hints.h1 != null && normalizeHeadline(head) !== "" && normalizeHeadline(head) === normalizeHeadline(hints.h1);
 }
 
 /** `title` without a site-name suffix or prefix; unchanged when no strip leaves a plausible headline. */
 export function stripSiteName(title: string, hints: SiteHints): string {
   let current = stripKnownSite(title, hints);
-  if (current === title) current = stripByShape(title);
+  if (current === title) current = stripByShape(title, hints);
   return current;
 }
 
@@ -98,20 +107,23 @@ function stripKnownSite(title: string, hints: SiteHints): string {
     const part = parts[i]!;
     if (!namesSite(part.text, hints)) break;
     const head = title.slice(0, part.separatorStart).trim();
-    if (head.length < MIN_HEADLINE) break;
+    if (!plausibleHeadline(head, hints)) break;
     current = head;
   }
   const prefix = /^([^:|]{2,60}?)\s*(?::|\||::|-|–|—|»)\s+(.+)$/su.exec(current);
-  if (prefix && namesSite(prefix[1]!, hints) && prefix[2]!.trim().length >= MIN_HEADLINE) current = prefix[2]!.trim();
+  if (prefix && namesSite(prefix[1]!, hints) && plausibleHeadline(prefix[2]!.trim(), hints))
+    current = prefix[2]!.trim();
   return current;
 }
 
-function stripByShape(title: string): string {
+function stripByShape(title: string, hints: SiteHints): string {
   const parts = splitOnSeparators(title);
   if (parts.length < 2) return title;
   const last = parts[parts.length - 1]!;
   const head = title.slice(0, last.separatorStart).trim();
-  if (head.length < MIN_HEADLINE || last.text.length >= head.length) return title;
+  // A tail longer than the head is more likely the headline's own second half, unless the page's h1 is the head.
+  const headIsH1 = head.length < MIN_HEADLINE && plausibleHeadline(head, hints);
+  if (!headIsH1 && (head.length < MIN_HEADLINE || last.text.length >= head.length)) return title;
   if (last.separator === SLASH) return title;
   if (DASHES.has(last.separator) && !looksLikeName(last.text)) return title;
   return head;
