@@ -142,15 +142,48 @@ interface PathInfo {
   comment: boolean;
 }
 
+/** Which PATH_WORDS occur in `lowerText` (a lower-cased path, or one token of it). */
+export function pathWordsOf(lowerText: string): Uint8Array {
+  return Uint8Array.from(PATH_WORDS, ([, re]) => (re.test(lowerText) ? 1 : 0));
+}
+
+/**
+ * PATH_WORDS per path token ("div#main.story"), and TAG_GROUPS per tag, kept across pages (bounded):
+ * templates reuse their class names under many paths, and pages use few tags.
+ */
+const tokenWords = new Map<string, Uint8Array>();
+const tagGroups = new Map<string, Uint8Array>();
+
+function cached(cache: Map<string, Uint8Array>, key: string, compute: (key: string) => Uint8Array): Uint8Array {
+  let value = cache.get(key);
+  if (!value) {
+    if (cache.size > MAX_CACHED_PATHS) cache.clear();
+    cache.set(key, (value = compute(key)));
+  }
+  return value;
+}
+
+const wordsOfToken = (token: string): Uint8Array => pathWordsOf(token.toLowerCase());
+const groupsOfTag = (tag: string): Uint8Array => Uint8Array.from(TAG_GROUPS, ([, re]) => (re.test(tag) ? 1 : 0));
+
+/**
+ * The path's words are those of its tokens together: no pattern spans a ">", and `\b` sees the same
+ * boundary at a ">" as at either end of a lone token (both are non-word). Lower-casing a token alone
+ * differs from lower-casing the path only in the Greek final sigma, which no pattern holds.
+ */
 function pathInfo(path: string, tag: string): PathInfo {
-  const lowerPath = path.toLowerCase();
-  const leaf = lowerPath.slice(lowerPath.lastIndexOf(">") + 1);
-  const pathWords = Uint8Array.from(PATH_WORDS, ([, re]) => (re.test(lowerPath) ? 1 : 0));
+  const tokens = path.split(">");
+  const pathWords = new Uint8Array(PATH_WORDS.length);
+  let leafWords: Uint8Array = pathWords;
+  for (const token of tokens) {
+    leafWords = cached(tokenWords, token, wordsOfToken);
+    for (let j = 0; j < pathWords.length; j++) pathWords[j] = pathWords[j]! | leafWords[j]!;
+  }
   return {
-    depth: path ? path.split(">").length : 0,
-    tags: Uint8Array.from(TAG_GROUPS, ([, re]) => (re.test(tag) ? 1 : 0)),
+    depth: path ? tokens.length : 0,
+    tags: cached(tagGroups, tag, groupsOfTag),
     pathWords,
-    leafWords: Uint8Array.from(PATH_WORDS, ([, re]) => (re.test(leaf) ? 1 : 0)),
+    leafWords,
     comment: pathWords[COMMENT_WORD]! === 1,
   };
 }
