@@ -140,6 +140,11 @@ interface PathInfo {
   pathWords: Uint8Array;
   leafWords: Uint8Array;
   comment: boolean;
+  /**
+   * The parent path and the tag, joined: the same-parent sums' key, built once per path so that its
+   * hash (cached on the string) is not recomputed for every block of every page.
+   */
+  sameParentKey: string;
 }
 
 /** Which PATH_WORDS occur in `lowerText` (a lower-cased path, or one token of it). */
@@ -185,6 +190,7 @@ function pathInfo(path: string, tag: string): PathInfo {
     pathWords,
     leafWords,
     comment: pathWords[COMMENT_WORD]! === 1,
+    sameParentKey: prefixesOf(path)[0]! + "|" + tag,
   };
 }
 
@@ -294,14 +300,6 @@ export function blockFeatures(
     }
   });
   const parents = prefixes.map((p) => p[0]!);
-  const sameParentKeys = parents.map((p, i) => p + "|" + blocks[i]!.tag);
-  const sameParentChars = new Map<string, number>();
-  sameParentKeys.forEach((key, i) => sameParentChars.set(key, (sameParentChars.get(key) ?? 0) + goodChars[i]!));
-  const textCounts = new Map<string, number>();
-  for (const b of blocks) textCounts.set(b.text, (textCounts.get(b.text) ?? 0) + 1);
-  const titleTokens = new Set(tokensOf(title));
-  const pageLogBlocks = Math.log1p(n) / 8;
-  const pageLinkShare = totalChars > 0 ? linkChars / totalChars : 0;
   const infoOf = (b: TextBlock): PathInfo => {
     let byTag = pathInfos.get(b.path);
     if (!byTag) {
@@ -312,11 +310,21 @@ export function blockFeatures(
     if (!info) byTag.set(b.tag, (info = pathInfo(b.path, b.tag)));
     return info;
   };
+  const infos = blocks.map(infoOf);
+  const sameParentChars = new Map<string, number>();
+  infos.forEach((info, i) =>
+    sameParentChars.set(info.sameParentKey, (sameParentChars.get(info.sameParentKey) ?? 0) + goodChars[i]!),
+  );
+  const textCounts = new Map<string, number>();
+  for (const b of blocks) textCounts.set(b.text, (textCounts.get(b.text) ?? 0) + 1);
+  const titleTokens = new Set(tokensOf(title));
+  const pageLogBlocks = Math.log1p(n) / 8;
+  const pageLinkShare = totalChars > 0 ? linkChars / totalChars : 0;
   // How much of the page is comments: on a forum thread they are the content, under an article not.
   let commentChars = 0;
   let maxChars = 1;
-  blocks.forEach((b, i) => {
-    if (infoOf(b).comment) commentChars += goodChars[i]!;
+  blocks.forEach((_, i) => {
+    if (infos[i]!.comment) commentChars += goodChars[i]!;
     if (chars[i]! > maxChars) maxChars = chars[i]!;
   });
   const pageCommentShare = totalGood > 0 ? commentChars / totalGood : 0;
@@ -332,7 +340,7 @@ export function blockFeatures(
     const b = blocks[i]!;
     const words = tokensOf(b.text);
     const wc = wordCount(b.text, words);
-    const info = infoOf(b);
+    const info = infos[i]!;
     const marks = countMarks(b.text);
     const f = new Float64Array(all, i * width * 8, width);
     let k = 0;
@@ -360,7 +368,7 @@ export function blockFeatures(
     for (const x of info.pathWords) f[k++] = x;
     for (const x of info.leafWords) f[k++] = x;
     for (const level of under) f[k++] = level[i]!;
-    f[k++] = totalGood > 0 ? sameParentChars.get(sameParentKeys[i]!)! / totalGood : 0;
+    f[k++] = totalGood > 0 ? sameParentChars.get(info.sameParentKey)! / totalGood : 0;
     const chain = b.ancestors ?? [];
     for (let up = 1; up <= 4; up++) levels[up - 1] = containers.get(chain[chain.length - 1 - up] ?? -1);
     for (const c of levels) f[k++] = c && totalGood > 0 ? c.good / totalGood : 0;
