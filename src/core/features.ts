@@ -281,11 +281,17 @@ export function blockFeatures(
   }
   // Text under each ancestor prefix: one pass per level over the blocks' paths (prefixes interned).
   const prefixes = blocks.map((b) => prefixesOf(b.path));
-  const under = [1, 2, 3, 4].map((level) => {
-    const sums = new Map<string, number>();
-    const keys = prefixes.map((p) => p[level - 1]!);
-    keys.forEach((k, i) => sums.set(k, (sums.get(k) ?? 0) + goodChars[i]!));
-    return keys.map((k) => (totalGood > 0 ? sums.get(k)! / totalGood : 0));
+  // One Map lookup per block and level: each block keeps its prefix's running sum.
+  const under = [0, 1, 2, 3].map((level) => {
+    const sums = new Map<string, { chars: number }>();
+    const held = prefixes.map((p, i) => {
+      const key = p[level]!;
+      let sum = sums.get(key);
+      if (!sum) sums.set(key, (sum = { chars: 0 }));
+      sum.chars += goodChars[i]!;
+      return sum;
+    });
+    return held.map((sum) => (totalGood > 0 ? sum.chars / totalGood : 0));
   });
   // The same per real element (ancestor chains): text, link text and blocks under each container.
   const containers = new Map<number, Container>();
