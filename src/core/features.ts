@@ -140,18 +140,57 @@ interface PathInfo {
   pathWords: Uint8Array;
   leafWords: Uint8Array;
   comment: boolean;
+  /**
+   * The parent path and the tag, joined: the same-parent sums' key, built once per path so that its
+   * hash (cached on the string) is not recomputed for every block of every page.
+   */
+  sameParentKey: string;
 }
 
+/** Which PATH_WORDS occur in `lowerText` (a lower-cased path, or one token of it). */
+export function pathWordsOf(lowerText: string): Uint8Array {
+  return Uint8Array.from(PATH_WORDS, ([, re]) => (re.test(lowerText) ? 1 : 0));
+}
+
+/**
+ * PATH_WORDS per path token ("div#main.story"), and TAG_GROUPS per tag, kept across pages (bounded):
+ * templates reuse their class names under many paths, and pages use few tags.
+ */
+const tokenWords = new Map<string, Uint8Array>();
+const tagGroups = new Map<string, Uint8Array>();
+
+function cached(cache: Map<string, Uint8Array>, key: string, compute: (key: string) => Uint8Array): Uint8Array {
+  let value = cache.get(key);
+  if (!value) {
+    if (cache.size > MAX_CACHED_PATHS) cache.clear();
+    cache.set(key, (value = compute(key)));
+  }
+  return value;
+}
+
+const wordsOfToken = (token: string): Uint8Array => pathWordsOf(token.toLowerCase());
+const groupsOfTag = (tag: string): Uint8Array => Uint8Array.from(TAG_GROUPS, ([, re]) => (re.test(tag) ? 1 : 0));
+
+/**
+ * The path's words are those of its tokens together: no pattern spans a ">", and `\b` sees the same
+ * boundary at a ">" as at either end of a lone token (both are non-word). Lower-casing a token alone
+ * differs from lower-casing the path only in the Greek final sigma, which no pattern holds.
+ */
 function pathInfo(path: string, tag: string): PathInfo {
-  const lowerPath = path.toLowerCase();
-  const leaf = lowerPath.slice(lowerPath.lastIndexOf(">") + 1);
-  const pathWords = Uint8Array.from(PATH_WORDS, ([, re]) => (re.test(lowerPath) ? 1 : 0));
+  const tokens = path.split(">");
+  const pathWords = new Uint8Array(PATH_WORDS.length);
+  let leafWords: Uint8Array = pathWords;
+  for (const token of tokens) {
+    leafWords = cached(tokenWords, token, wordsOfToken);
+    for (let j = 0; j < pathWords.length; j++) pathWords[j] = pathWords[j]! | leafWords[j]!;
+  }
   return {
-    depth: path ? path.split(">").length : 0,
-    tags: Uint8Array.from(TAG_GROUPS, ([, re]) => (re.test(tag) ? 1 : 0)),
+    depth: path ? tokens.length : 0,
+    tags: cached(tagGroups, tag, groupsOfTag),
     pathWords,
-    leafWords: Uint8Array.from(PATH_WORDS, ([, re]) => (re.test(leaf) ? 1 : 0)),
+    leafWords,
     comment: pathWords[COMMENT_WORD]! === 1,
+    sameParentKey: prefixesOf(path)[0]! + "|" + tag,
   };
 }
 
@@ -242,11 +281,17 @@ export function blockFeatures(
   }
   // Text under each ancestor prefix: one pass per level over the blocks' paths (prefixes interned).
   const prefixes = blocks.map((b) => prefixesOf(b.path));
-  const under = [1, 2, 3, 4].map((level) => {
-    const sums = new Map<string, number>();
-    const keys = prefixes.map((p) => p[level - 1]!);
-    keys.forEach((k, i) => sums.set(k, (sums.get(k) ?? 0) + goodChars[i]!));
-    return keys.map((k) => (totalGood > 0 ? sums.get(k)! / totalGood : 0));
+  // One Map lookup per block and level: each block keeps its prefix's running sum.
+  const under = [0, 1, 2, 3].map((level) => {
+    const sums = new Map<string, { chars: number }>();
+    const held = prefixes.map((p, i) => {
+      const key = p[level]!;
+      let sum = sums.get(key);
+      if (!sum) sums.set(key, (sum = { chars: 0 }));
+      sum.chars += goodChars[i]!;
+      return sum;
+    });
+    return held.map((sum) => (totalGood > 0 ? sum.chars / totalGood : 0));
   });
   // The same per real element (ancestor chains): text, link text and blocks under each container.
   const containers = new Map<number, Container>();
@@ -261,14 +306,6 @@ export function blockFeatures(
     }
   });
   const parents = prefixes.map((p) => p[0]!);
-  const sameParentKeys = parents.map((p, i) => p + "|" + blocks[i]!.tag);
-  const sameParentChars = new Map<string, number>();
-  sameParentKeys.forEach((key, i) => sameParentChars.set(key, (sameParentChars.get(key) ?? 0) + goodChars[i]!));
-  const textCounts = new Map<string, number>();
-  for (const b of blocks) textCounts.set(b.text, (textCounts.get(b.text) ?? 0) + 1);
-  const titleTokens = new Set(tokensOf(title));
-  const pageLogBlocks = Math.log1p(n) / 8;
-  const pageLinkShare = totalChars > 0 ? linkChars / totalChars : 0;
   const infoOf = (b: TextBlock): PathInfo => {
     let byTag = pathInfos.get(b.path);
     if (!byTag) {
@@ -279,11 +316,21 @@ export function blockFeatures(
     if (!info) byTag.set(b.tag, (info = pathInfo(b.path, b.tag)));
     return info;
   };
+  const infos = blocks.map(infoOf);
+  const sameParentChars = new Map<string, number>();
+  infos.forEach((info, i) =>
+    sameParentChars.set(info.sameParentKey, (sameParentChars.get(info.sameParentKey) ?? 0) + goodChars[i]!),
+  );
+  const textCounts = new Map<string, number>();
+  for (const b of blocks) textCounts.set(b.text, (textCounts.get(b.text) ?? 0) + 1);
+  const titleTokens = new Set(tokensOf(title));
+  const pageLogBlocks = Math.log1p(n) / 8;
+  const pageLinkShare = totalChars > 0 ? linkChars / totalChars : 0;
   // How much of the page is comments: on a forum thread they are the content, under an article not.
   let commentChars = 0;
   let maxChars = 1;
-  blocks.forEach((b, i) => {
-    if (infoOf(b).comment) commentChars += goodChars[i]!;
+  blocks.forEach((_, i) => {
+    if (infos[i]!.comment) commentChars += goodChars[i]!;
     if (chars[i]! > maxChars) maxChars = chars[i]!;
   });
   const pageCommentShare = totalGood > 0 ? commentChars / totalGood : 0;
@@ -299,7 +346,7 @@ export function blockFeatures(
     const b = blocks[i]!;
     const words = tokensOf(b.text);
     const wc = wordCount(b.text, words);
-    const info = infoOf(b);
+    const info = infos[i]!;
     const marks = countMarks(b.text);
     const f = new Float64Array(all, i * width * 8, width);
     let k = 0;
@@ -327,7 +374,7 @@ export function blockFeatures(
     for (const x of info.pathWords) f[k++] = x;
     for (const x of info.leafWords) f[k++] = x;
     for (const level of under) f[k++] = level[i]!;
-    f[k++] = totalGood > 0 ? sameParentChars.get(sameParentKeys[i]!)! / totalGood : 0;
+    f[k++] = totalGood > 0 ? sameParentChars.get(info.sameParentKey)! / totalGood : 0;
     const chain = b.ancestors ?? [];
     for (let up = 1; up <= 4; up++) levels[up - 1] = containers.get(chain[chain.length - 1 - up] ?? -1);
     for (const c of levels) f[k++] = c && totalGood > 0 ? c.good / totalGood : 0;
