@@ -87,6 +87,8 @@ interface Row {
   site: string;
   type?: string;
   kind: string;
+  /** The kind decided without the tree's evidence (single-page); "" when the cascade reported none. */
+  singleKind: string;
   path: string;
   hybrid: Scores;
   single: Scores;
@@ -97,9 +99,25 @@ interface Variant {
   regionByKind?: CascadeOptions["regionByKind"];
 }
 
-function score(variant: Variant): Row[] {
+/**
+ * Scores every page under the variant. The kind is decided before the region and does not depend on
+ * the region's constants, so a page whose kinds (hybrid and single-page) the variant does not override
+ * scores as in `base` and is copied from it: a one-kind variant costs that kind's pages only.
+ */
+function score(variant: Variant, base?: readonly Row[]): Row[] {
   const rows: Row[] = [];
-  for (const page of pages) {
+  const overridden = new Set(Object.keys(variant.regionByKind ?? {}));
+  const unaffected = (row: Row | undefined) =>
+    row !== undefined &&
+    row.kind !== "" &&
+    row.singleKind !== "" &&
+    !overridden.has(row.kind) &&
+    !overridden.has(row.singleKind);
+  for (const [i, page] of pages.entries()) {
+    if (unaffected(base?.[i])) {
+      rows.push(base![i]!);
+      continue;
+    }
     const probabilities = cache.pages[key(page)];
     if (!probabilities) throw new Error(`no cached probabilities for ${key(page)}; delete the cache`);
     const run = (evidence: TrainingPage["evidence"], p: number[]) => {
@@ -117,6 +135,7 @@ function score(variant: Variant): Row[] {
       site: page.site,
       type: page.type,
       kind: hybrid.result.page?.kind ?? "",
+      singleKind: single.result.page?.kind ?? "",
       path: hybrid.result.path,
       hybrid: hybrid.scores,
       single: single.scores,
@@ -127,10 +146,17 @@ function score(variant: Variant): Row[] {
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const fmt = (of: readonly Row[], k: "hybrid" | "single") =>
-  `F1 ${mean(of.map((r) => r[k].f1)).toFixed(3)} (P ${mean(of.map((r) => r[k].p)).toFixed(3)} ` +
+  `F1 ${mean(of.map((r) => r[k].f1)).toFixed(4)} (P ${mean(of.map((r) => r[k].p)).toFixed(3)} ` +
   `R ${mean(of.map((r) => r[k].r)).toFixed(3)})`;
 function report(rows: readonly Row[]): void {
-  for (const corpus of [...new Set(rows.map((r) => r.corpus))]) {
+  const corpora = [...new Set(rows.map((r) => r.corpus))];
+  // The tuning criterion: the unweighted mean over corpora, so a big corpus does not drown a small one.
+  const corpusMean = (k: "hybrid" | "single") =>
+    mean(corpora.map((c) => mean(rows.filter((r) => r.corpus === c).map((r) => r[k].f1)))).toFixed(4);
+  console.log(
+    `mean over ${corpora.length} corpora: hybrid F1 ${corpusMean("hybrid")}; single-page F1 ${corpusMean("single")}`,
+  );
+  for (const corpus of corpora) {
     const own = rows.filter((r) => r.corpus === corpus);
     console.log(`${corpus} (${own.length}): hybrid ${fmt(own, "hybrid")}; single-page ${fmt(own, "single")}`);
     for (const type of [...new Set(own.filter((r) => r.type).map((r) => r.type!))].sort()) {
@@ -146,7 +172,7 @@ const variants: Variant[] = [
 ];
 let rows: Row[] = [];
 variants.forEach((variant, i) => {
-  const scored = score(variant);
+  const scored = score(variant, i === 0 ? undefined : rows);
   if (i === 0) rows = scored;
   else if (values.dump) writeFileSync(`${values.dump}.${i}`, scored.map((r) => JSON.stringify(r)).join("\n") + "\n");
   console.log(`== ${variant.name} (${seconds()} s)`);

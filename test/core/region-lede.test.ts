@@ -19,8 +19,8 @@ const at = (text: string) => page.blocks.findIndex((b) => b.text === text);
 
 const classify = (ledeP: number) => {
   const p = page.blocks.map((b, i) => (BODY.includes(b.text) ? 0.95 : i === at(LEDE) ? ledeP : 0.05));
-  // An article's constants, whatever kind these made-up probabilities suggest: a kind with a lower fillP
-  // (documentation, service) fills the doubted lede as a region gap before the lede rule is asked.
+  // The default constants, not those of the kind this tiny page is taken for (a listing's wider region
+  // would gap-fill the lede before the lede rule is reached): the rule is under test, not the tuning.
   return classifyPage(page, null, { classifier: SINGLE_PAGE, probabilities: p, region: DEFAULT_REGION });
 };
 
