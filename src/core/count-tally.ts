@@ -3,7 +3,7 @@
  * hash to count, open addressing (./probe.ts). Any hash may be a key, 0 included, because a count
  * of 0 marks a free slot. Only adds and merges: a tally lives for one rebuild and is then let go.
  */
-import { grown, home, MIN_CAPACITY, overfull } from "./probe";
+import { grown, home, MIN_CAPACITY, overfull, placeEntry, rehashed } from "./probe";
 
 export class CountTally {
   keys: Uint32Array;
@@ -59,18 +59,10 @@ export class CountTally {
   }
 
   private place(key: number, count: number): void {
-    const cap = this.keys.length;
-    let i = home(key, cap);
-    while (this.counts[i] !== 0) i = i + 1 === cap ? 0 : i + 1;
-    this.keys[i] = key;
-    this.counts[i] = count;
+    placeEntry(this.keys, this.counts, key, count);
   }
 
   private resize(capacity: number): void {
-    const oldKeys = this.keys;
-    const oldCounts = this.counts;
-    this.keys = new Uint32Array(capacity);
-    this.counts = new Uint32Array(capacity);
-    for (let i = 0; i < oldCounts.length; i++) if (oldCounts[i] !== 0) this.place(oldKeys[i]!, oldCounts[i]!);
+    [this.keys, this.counts] = rehashed(this.keys, this.counts, capacity);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Shared by the URL Tree's typed-array hash tables (./count-table.ts, ./sole-owners.ts): open
+ * Shared by the URL Tree's typed-array hash tables (./count-table.ts, ./sole-owners.ts, ./count-tally.ts): open
  * addressing with linear probing over any capacity, backward-shift deletion (no tombstones),
  * growth by half above 80% full and shrinking below 20%.
  */
@@ -23,3 +23,27 @@ export const grown = (capacity: number) => Math.ceil(capacity * 1.5);
 /** Grow above 80% full; shrink below 20% (to 40% full after the move). */
 export const overfull = (used: number, capacity: number) => used * 5 > capacity * 4;
 export const underfull = (used: number, capacity: number) => capacity > MIN_CAPACITY && used * 5 < capacity;
+
+/**
+ * Puts `key` with its value (not 0: 0 marks a free slot in tables of key/value arrays) in the first
+ * free slot of its probe run; the caller knows the key is absent and a slot is free.
+ */
+export function placeEntry(keys: Uint32Array, values: Uint32Array, key: number, value: number): void {
+  const cap = keys.length;
+  let i = home(key, cap);
+  while (values[i] !== 0) i = i + 1 === cap ? 0 : i + 1;
+  keys[i] = key;
+  values[i] = value;
+}
+
+/** The entries of a key/value table (value 0: free) placed anew in `capacity` slots. */
+export function rehashed(
+  keys: Uint32Array,
+  values: Uint32Array,
+  capacity: number,
+): [Uint32Array<ArrayBuffer>, Uint32Array<ArrayBuffer>] {
+  const newKeys = new Uint32Array(capacity);
+  const newValues = new Uint32Array(capacity);
+  for (let i = 0; i < values.length; i++) if (values[i] !== 0) placeEntry(newKeys, newValues, keys[i]!, values[i]!);
+  return [newKeys, newValues];
+}

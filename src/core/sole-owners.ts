@@ -3,7 +3,7 @@
  * value, the id of the deepest node of that document's branch. Two typed arrays, open addressing
  * (./probe.ts); a value of 0 marks a free slot.
  */
-import { grown, home, mayMoveBack, MIN_CAPACITY, overfull, underfull } from "./probe";
+import { grown, home, mayMoveBack, MIN_CAPACITY, overfull, placeEntry, rehashed, underfull } from "./probe";
 
 export class SoleOwners {
   private keys = new Uint32Array(MIN_CAPACITY);
@@ -127,18 +127,10 @@ export class SoleOwners {
   }
 
   private place(key: number, owner: number): void {
-    const cap = this.keys.length;
-    let i = home(key, cap);
-    while (this.values[i] !== 0) i = i + 1 === cap ? 0 : i + 1;
-    this.keys[i] = key;
-    this.values[i] = owner;
+    placeEntry(this.keys, this.values, key, owner);
   }
 
   private resize(capacity: number): void {
-    const oldKeys = this.keys;
-    const oldValues = this.values;
-    this.keys = new Uint32Array(capacity);
-    this.values = new Uint32Array(capacity);
-    for (let i = 0; i < oldKeys.length; i++) if (oldValues[i] !== 0) this.place(oldKeys[i]!, oldValues[i]!);
+    [this.keys, this.values] = rehashed(this.keys, this.values, capacity);
   }
 }
