@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { AddressInfo } from "node:net";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 
 export interface LocalWorker {
   base: string;
@@ -23,6 +23,15 @@ export interface LocalWorker {
  * `extraArgs` go to `wrangler dev` as they are, e.g. `--test-scheduled` (GET /__scheduled runs the cron handler).
  * `persistTo`: a storage folder to reuse (a restart); it is then kept on stop, and removing it is the caller's.
  */
+/** A TCP port free on 127.0.0.1 right now (the system's pick). */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((ok, fail) => server.once("error", fail).listen(0, "127.0.0.1", ok));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
 export async function startWorker(
   vars: Record<string, string>,
   port = 8787 + Math.floor(Math.random() * 500),
@@ -30,12 +39,18 @@ export async function startWorker(
   persistTo?: string,
 ): Promise<LocalWorker> {
   const persist = persistTo ?? mkdtempSync(join(tmpdir(), "urltree-dev-"));
+  // wrangler's devtools port defaults to 9229: a second wrangler (or anything else) there makes it exit.
+  const inspectorPort = await freePort();
   const args = [
     "wrangler",
     "dev",
     "--port",
     String(port),
     "--ip",
+    "127.0.0.1",
+    "--inspector-port",
+    String(inspectorPort),
+    "--inspector-ip",
     "127.0.0.1",
     "--persist-to",
     persist,
