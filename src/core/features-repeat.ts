@@ -12,6 +12,7 @@
  * from page to page, and paths are numbered once per page. The values are those of the plain
  * definition (split on /\s+/, Map and Set), which the tests check against.
  */
+import { isSpace } from "./segment-text";
 import type { TextBlock } from "./types";
 
 export const REPEAT_FEATURES: string[] = [
@@ -56,25 +57,6 @@ function tableSize(entries: number): number {
 }
 
 /**
- * Whether a UTF-16 code unit is white space for the RegExp `\s` (ECMAScript WhiteSpace and
- * LineTerminator: the Zs category, tab, vertical tab, form feed, BOM, LF, CR, LS, PS).
- */
-export function isSpaceCode(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/**
  * Hashes the words of `text` (lower-cased, split on white space) into `a[at..]` and `b[at..]`:
  * FNV-1a and a second, independent hash (djb2), as int32 bit patterns. Returns the word count.
  */
@@ -86,7 +68,7 @@ function hashWords(text: string, a: Int32Array, b: Int32Array, at: number): numb
   let inWord = false;
   for (let i = 0; i < lower.length; i++) {
     const c = lower.charCodeAt(i);
-    if (isSpaceCode(c)) {
+    if (isSpace(c)) {
       if (inWord) {
         a[at + count] = ha;
         b[at + count] = hb;

@@ -5,7 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isSpaceCode, REPEAT_FEATURES, writeRepeatFeatures } from "../../src/core/features-repeat";
+import { REPEAT_FEATURES, writeRepeatFeatures } from "../../src/core/features-repeat";
+import { isSpace } from "../../src/core/segment-text";
 import type { TextBlock } from "../../src/core/types";
 
 type RepeatBlock = Pick<TextBlock, "text" | "path" | "tag" | "linkShare" | "ancestors">;
@@ -109,7 +110,7 @@ const repeatBlock: fc.Arbitrary<RepeatBlock> = fc.record({
 describe("fast repetition features", () => {
   it("treat as white space exactly what /\\s/ does", () => {
     const differ: number[] = [];
-    for (let c = 0; c < 0x10000; c++) if (isSpaceCode(c) !== /\s/.test(String.fromCharCode(c))) differ.push(c);
+    for (let c = 0; c < 0x10000; c++) if (isSpace(c) !== /\s/.test(String.fromCharCode(c))) differ.push(c);
     expect(differ).toEqual([]);
   });
 
