@@ -12,7 +12,7 @@
  * Counts stay exact.
  */
 import type { CountTally } from "./count-tally";
-import { grown, home, mayMoveBack, MIN_CAPACITY, overfull, underfull } from "./probe";
+import { closeHole, grown, home, mayMoveBack, MIN_CAPACITY, overfull, underfull } from "./probe";
 
 /** The count byte meaning "the count is in `overflow`". */
 const OVERFLOW = 255;
@@ -231,15 +231,7 @@ class ManyCounts {
     const bytes = this.bytes;
     const cap = keys.length;
     if (bytes[i] === OVERFLOW) this.overflow!.delete(key);
-    let hole = i;
-    for (let j = hole + 1 === cap ? 0 : hole + 1; bytes[j] !== 0; j = j + 1 === cap ? 0 : j + 1) {
-      if (!mayMoveBack(hole, j, home(keys[j]!, cap))) continue;
-      keys[hole] = keys[j]!;
-      bytes[hole] = bytes[j]!;
-      hole = j;
-    }
-    bytes[hole] = 0;
-    keys[hole] = 0;
+    closeHole(keys, bytes, i);
     this.used--;
     if (underfull(this.used, cap)) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 5) / 2)));
   }

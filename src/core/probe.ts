@@ -19,6 +19,22 @@ export function mayMoveBack(hole: number, j: number, h: number): boolean {
   return hole <= j ? !(hole < h && h <= j) : !(hole < h || h <= j);
 }
 
+/**
+ * Backward-shift deletion: empties slot `hole` and moves later entries of its probe run back into
+ * it where their home allows, so no tombstone is left. `values` is the occupancy array (0: free).
+ */
+export function closeHole(keys: Uint32Array, values: Uint8Array | Uint32Array, hole: number): void {
+  const cap = keys.length;
+  for (let j = hole + 1 === cap ? 0 : hole + 1; values[j] !== 0; j = j + 1 === cap ? 0 : j + 1) {
+    if (!mayMoveBack(hole, j, home(keys[j]!, cap))) continue;
+    keys[hole] = keys[j]!;
+    values[hole] = values[j]!;
+    hole = j;
+  }
+  keys[hole] = 0;
+  values[hole] = 0;
+}
+
 export const grown = (capacity: number) => Math.ceil(capacity * 1.5);
 /** Grow above 80% full; shrink below 20% (to 40% full after the move). */
 export const overfull = (used: number, capacity: number) => used * 5 > capacity * 4;

@@ -3,7 +3,7 @@
  * value, the id of the deepest node of that document's branch. Two typed arrays, open addressing
  * (./probe.ts); a value of 0 marks a free slot.
  */
-import { grown, home, mayMoveBack, MIN_CAPACITY, overfull, placeEntry, rehashed, underfull } from "./probe";
+import { closeHole, grown, home, MIN_CAPACITY, overfull, placeEntry, rehashed, underfull } from "./probe";
 
 export class SoleOwners {
   private keys = new Uint32Array(MIN_CAPACITY);
@@ -100,14 +100,7 @@ export class SoleOwners {
       if (keys[hole] === key) break;
       hole = hole + 1 === cap ? 0 : hole + 1;
     }
-    for (let j = hole + 1 === cap ? 0 : hole + 1; values[j] !== 0; j = j + 1 === cap ? 0 : j + 1) {
-      if (!mayMoveBack(hole, j, home(keys[j]!, cap))) continue;
-      keys[hole] = keys[j]!;
-      values[hole] = values[j]!;
-      hole = j;
-    }
-    keys[hole] = 0;
-    values[hole] = 0;
+    closeHole(keys, values, hole);
     this.used--;
     if (underfull(this.used, cap)) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 5) / 2)));
     return true;
