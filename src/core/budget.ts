@@ -3,13 +3,13 @@
  * cost, and a deadline. A page over a cap is processed up to it and says so (`truncated`); a page
  * that runs past the deadline is refused (`PageTooComplex`, answered `422 too_complex`).
  *
- * The caps are applied before the DOM is built wherever possible, since linkedom's cost is per node:
+ * The caps are applied before the walk wherever possible, since its cost is per node:
  * - elements: a pre-scan of the HTML string counts start tags and cuts the string before the first
  *   one past the cap, so neither the tokenizer nor the DOM sees the rest;
- * - depth: the segmentation DOM builds elements only down to the cap; deeper elements are not
- *   built and their text joins the deepest built one (Chromium's parser also caps nesting, at 512);
+ * - depth: the segmentation walk sees elements only down to the cap; deeper elements are not
+ *   passed on and their text joins the deepest one passed (Chromium's parser also caps nesting, at 512);
  * - blocks: the segmentation walk stops at the cap;
- * - class and id values: cut at a word before the cap (a 5 MB class list overflows linkedom's stack).
+ * - class and id values: cut at a word before the cap (a 5 MB class list is no path token, and overflowed linkedom's stack when the walk read a DOM).
  *
  * Defaults are several times the largest real pages in the corpora (10,145 elements; depth 55;
  * 2,641 blocks), so they cut only what no real page has; output on real pages is unchanged. The

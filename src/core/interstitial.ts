@@ -187,12 +187,12 @@ const ANY_WALL_TEXT = new RegExp(
   "i",
 );
 
-function wallOf(b: TextBlock, elementChars: ReadonlyMap<number, number>, heading: ReadonlySet<number>): Wall | null {
+function wallOf(b: TextBlock, elementChars: Float64Array, heading: ReadonlySet<number>): Wall | null {
   const tokens = pathTokens(b.path);
   const ids = b.ancestors ?? [];
   for (let k = 0; k < tokens.length; k++) {
     const id = ids.length === tokens.length ? ids[k]! : -1;
-    if ((elementChars.get(id) ?? 0) > WALL_MAX_CHARS || heading.has(id)) continue;
+    if ((elementChars[id] ?? 0) > WALL_MAX_CHARS || heading.has(id)) continue;
     const wall = tokenWall(tokens[k]!);
     if (wall) return wall;
   }
@@ -239,21 +239,7 @@ export function isTemplateOnly(chars: readonly number[], evidence: BranchEvidenc
 }
 
 export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | null): InterstitialVerdict {
-  let total = 0;
-  let ownProse = 0;
-  const walls = new Map<Wall, number>();
-  const elementChars = new Map<number, number>();
-  for (const b of page.blocks) {
-    for (const id of b.ancestors ?? []) elementChars.set(id, (elementChars.get(id) ?? 0) + b.text.length);
-  }
-  const heading = new Set(page.blocks.find((b) => b.tag === "h1")?.ancestors ?? []);
-  for (const b of page.blocks) {
-    total += b.text.length;
-    const wall = wallOf(b, elementChars, heading);
-    if (wall) walls.set(wall, (walls.get(wall) ?? 0) + b.text.length);
-    // Own prose: what a reader came for; link lists, forms, nav and footers are chrome on any page.
-    else if (b.linkShare < 0.5 && !b.hardTag) ownProse += b.text.length;
-  }
+  const { total, ownProse, walls } = wallFigures(page);
   const share = evidence ? templateShare(page, evidence) : null;
   const verdict = (reason: InterstitialReason | null): InterstitialVerdict => ({
     interstitial: reason !== null,
@@ -280,4 +266,41 @@ export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | 
   )
     return verdict("template-only");
   return verdict(null);
+}
+
+interface WallFigures {
+  total: number;
+  ownProse: number;
+  /** Characters in blocks of each kind of wall. */
+  walls: Map<Wall, number>;
+}
+
+/**
+ * What the page's own blocks say about walls, without the tree: the service asks before the tree
+ * (may this page teach?) and the page kind asks again with the tree's evidence, so it is kept per page.
+ */
+const wallFiguresOf = new WeakMap<SegmentedPage, WallFigures>();
+
+function wallFigures(page: SegmentedPage): WallFigures {
+  const known = wallFiguresOf.get(page);
+  if (known) return known;
+  let total = 0;
+  let ownProse = 0;
+  const walls = new Map<Wall, number>();
+  // Element ids are document-order numbers, so the characters under each element fit an array.
+  let maxId = 0;
+  for (const b of page.blocks) for (const id of b.ancestors ?? []) if (id > maxId) maxId = id;
+  const elementChars = new Float64Array(maxId + 1);
+  for (const b of page.blocks) for (const id of b.ancestors ?? []) elementChars[id]! += b.text.length;
+  const heading = new Set(page.blocks.find((b) => b.tag === "h1")?.ancestors ?? []);
+  for (const b of page.blocks) {
+    total += b.text.length;
+    const wall = wallOf(b, elementChars, heading);
+    if (wall) walls.set(wall, (walls.get(wall) ?? 0) + b.text.length);
+    // Own prose: what a reader came for; link lists, forms, nav and footers are chrome on any page.
+    else if (b.linkShare < 0.5 && !b.hardTag) ownProse += b.text.length;
+  }
+  const figures = { total, ownProse, walls };
+  wallFiguresOf.set(page, figures);
+  return figures;
 }

@@ -1,7 +1,6 @@
 /**
- * The element vocabulary of segmentation, shared by the DOM walk (segment.ts) and the lean DOM
- * builder (segment-dom.ts), which must agree exactly on which tags end a block: the builder drops
- * whitespace that the walk would discard anyway, and it may only do so where the walk ends a block.
+ * The element vocabulary of segmentation, shared by the walk (segment-walk.ts), the tree filter
+ * (segment-events.ts) and the DOM driver, which reads only SEGMENT_ATTRIBUTES.
  */
 import type { Landmark } from "./types";
 
@@ -127,19 +126,3 @@ export const SEGMENT_ATTRIBUTES = new Set([
   "data-original",
   "start",
 ]);
-
-/** Childless elements whose attributes the walk reads: the lean DOM keeps theirs, unlike other empty elements'. */
-export const ATTRIBUTE_VOIDS = new Set(["img", "source", "base"]);
-
-/**
- * Whether the walk ends the current block when it meets this element's start tag. `title` does not:
- * it is read aside for the page title and never descended into.
- */
-export function endsBlockAtOpen(tag: string): boolean {
-  return tag !== "title" && (!INLINE.has(tag) || tag === "br");
-}
-
-/** Whether the walk ends the current block when it leaves this element (one it descended into). */
-export function endsBlockAtClose(tag: string): boolean {
-  return tag !== "title" && !INLINE.has(tag);
-}

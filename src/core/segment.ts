@@ -2,9 +2,12 @@
  * Segmentation: HTML to text blocks (paper §2, "HTML tokenization").
  *
  * A text block is a maximal run of text not interrupted by a tag, where inline formatting tags do
- * not interrupt. The walk starts at the document node rather than `document.body`, because linkedom
- * leaves `body` empty on real pages that have no `<body>` tag and may even put text outside
- * `<html>`; reading `textContent` of big subtrees is avoided for the same reason it is slow there.
+ * not interrupt. The walk reads the whole document as the parser sees it, not only `<body>`: real
+ * pages without a `<body>` tag, or with text outside `<html>`, have their text elsewhere.
+ *
+ * No DOM is built for it: the walk reads htmlparser2's events (segment-events.ts) and keeps what
+ * rendering needs on the blocks (segment-collector.ts), so building linkedom nodes only to walk
+ * them once would be most of the pipeline's cost. segmentDocument walks an existing DOM instead.
  *
  * Data tables are the one exception to "a tag ends a block": in a table whose cells hold only
  * inline content, with a header cell and a row of two cells or more, each row is one block, its cells
@@ -13,18 +16,16 @@
  * tables (cells holding paragraphs, lists, other tables, scripts) keep one block per cell run.
  */
 import { capElements, PageBudget } from "./budget";
-import { BlockCollector, isCell, type Frame } from "./segment-collector";
-import { parseSegmentationDocument } from "./segment-dom";
-import { codeLanguage, imageSource, linkTarget, resolveBase } from "./segment-rich";
-import { HARD, HARD_ROLES, INLINE, LANDMARK_ROLES, LANDMARK_TAGS, SKIP, VOID } from "./segment-tags";
-import { collapseWhitespace } from "./segment-text";
-import type { Landmark, SegmentedPage } from "./types";
+import { BuiltTree, documentEvents, parseEvents, type SegmentEvents } from "./segment-events";
+import { TableLookahead } from "./segment-tables";
+import { SegmentWalk } from "./segment-walk";
+import type { SegmentedPage } from "./types";
 
 export { collapseWhitespace, visibleLength } from "./segment-text";
 
 /**
- * Removes script, style, noscript, template and svg elements and comments before the DOM is built:
- * they carry no page text and are often most of a page's bytes, so linkedom parses far less.
+ * Removes script, style, noscript, template and svg elements and comments before parsing:
+ * they carry no page text and are often most of a page's bytes, so the tokenizer reads far less.
  * One left-to-right pass, so a comment marker inside a script (or the reverse) cannot confuse it.
  * The name must end at whitespace, `/` or `>`: `\b` would also match custom elements such as
  * `<svg-icon>` and delete everything up to the next `</svg>`.
@@ -39,119 +40,6 @@ const NON_TEXT =
 export function stripNonText(html: string): string {
   return html.replace(NON_TEXT, (_m, tag: string | undefined) => (tag ? ` <${tag}></${tag}> ` : " "));
 }
-
-const WS = /\s+/g;
-const SPACE = /\s/;
-
-/**
- * The slice of the DOM the walk reads. Declared here because the Workers type library has no DOM
- * (its `Element` is HTMLRewriter's), and linkedom's nodes satisfy it in both runtimes.
- */
-interface DomNode {
-  readonly nodeType: number;
-  readonly firstChild: DomNode | null;
-  readonly nextSibling: DomNode | null;
-  readonly parentNode: DomNode | null;
-  readonly data?: string;
-  readonly localName?: string;
-  readonly textContent: string | null;
-  getAttribute?(name: string): string | null;
-  hasAttribute?(name: string): boolean;
-}
-type DomElement = DomNode & Required<Pick<DomNode, "localName" | "getAttribute" | "hasAttribute">>;
-
-/** `tag#id.class1.class2`: ids and classes are what distinguish template regions. */
-function pathToken(el: DomElement, tag: string): string {
-  let token = tag;
-  // Values of one name (most) need no trim and split.
-  const id = el.getAttribute("id");
-  if (id) token += "#" + (SPACE.test(id) ? id.trim().split(WS)[0] : id);
-  const cls = el.getAttribute("class");
-  if (cls && !SPACE.test(cls)) token += "." + cls;
-  else if (cls) {
-    const names = cls.trim().split(WS);
-    for (let i = 0; i < names.length && i < 3; i++) if (names[i]) token += "." + names[i];
-  }
-  return token;
-}
-
-function openFrame(el: DomElement, tag: string, parent: Frame, id: number, base: string | null): Frame {
-  const role = el.getAttribute("role");
-  const landmark: Landmark | null =
-    (LANDMARK_TAGS.has(tag) ? (tag as Landmark) : null) ??
-    (role ? (LANDMARK_ROLES[role] ?? null) : null) ??
-    parent.landmark;
-  const isLink = tag === "a" && el.hasAttribute("href");
-  const frame: Frame = {
-    id,
-    token: pathToken(el, tag),
-    tag,
-    landmark,
-    hardTag: HARD.has(tag) ? tag : (role && HARD_ROLES[role]) || parent.hardTag,
-    inLink: parent.inLink || isLink,
-    parent,
-    link: parent.link,
-    href: null,
-    table: parent.table,
-    code: parent.code,
-    ordinal: 0,
-    srcset: null,
-  };
-  if (isLink) {
-    frame.link = frame;
-    frame.href = linkTarget(el.getAttribute("href"), base);
-  } else if (tag === "pre" || tag === "code") {
-    if (tag === "pre" || frame.code !== null) frame.code = codeLanguage(el.getAttribute("class")) || frame.code || "";
-  } else if (tag === "ol") {
-    frame.ordinal = (parseInt(el.getAttribute("start") ?? "", 10) || 1) - 1;
-  } else if (tag === "li" && parent.tag === "ol") {
-    frame.ordinal = ++parent.ordinal;
-  } else if (tag === "table" && isDataTable(el)) {
-    frame.table = id;
-  }
-  return frame;
-}
-
-const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption", "colgroup", "col"]);
-
-/**
- * Whether a table holds data rather than layout: only table parts, inline elements, `br` and `img`
- * inside, a header cell, and some row of two cells or more. Stops at the first element that says
- * layout. The header cell matters: tables of inline cells without one are mostly the link bars and
- * widgets of old table layouts, which the URL Tree removes better cell by cell (measured on
- * stream-ctf: without the `th` condition 3 in 4 pages had "data" tables and F1 dropped).
- */
-function isDataTable(table: DomNode): boolean {
-  let wideRow = false;
-  let header = false;
-  let node: DomNode | null = table.firstChild;
-  while (node && node !== table) {
-    if (node.nodeType === ELEMENT_NODE) {
-      const tag = (node as DomElement).localName.toLowerCase();
-      if (!TABLE_PARTS.has(tag) && !INLINE.has(tag) && tag !== "br" && tag !== "img") return false;
-      if (tag === "tr" && !wideRow) wideRow = countCells(node) >= 2;
-      if (tag === "th") header = true;
-      if (node.firstChild) {
-        node = node.firstChild;
-        continue;
-      }
-    }
-    while (node !== table && !node.nextSibling) node = node.parentNode!;
-    node = node === table ? null : node.nextSibling;
-  }
-  return wideRow && header;
-}
-
-function countCells(row: DomNode): number {
-  let n = 0;
-  for (let c = row.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === ELEMENT_NODE && isCell(c.localName!.toLowerCase())) n++;
-  }
-  return n;
-}
-
-const TEXT_NODE = 3;
-const ELEMENT_NODE = 1;
 
 /**
  * Splits an HTML string into text blocks and the page title. `pageUrl` (the response URL) makes
@@ -168,7 +56,7 @@ export function segmentHtml(html: string, pageUrl?: string, budget = new PageBud
 function segmentStripped(stripped: string, pageUrl: string | undefined, budget: PageBudget): SegmentedPage {
   const capped = capElements(stripped, budget);
   budget.check();
-  return segmentDocument(parseSegmentationDocument(capped, budget), pageUrl, budget);
+  return walkEvents((events) => parseEvents(capped, events), pageUrl, budget);
 }
 
 /**
@@ -200,112 +88,23 @@ function noscriptPage(
 }
 
 /**
- * The walk over a linkedom document: the lean one segmentHtml builds, or one from linkedom's own
- * `parseHTML(stripNonText(html))`, which gives the same blocks (test/segment-dom.test.ts).
+ * Segmentation of an existing DOM (a linkedom document, for callers that have one): the same walk
+ * over the same tree, so linkedom's own `parseHTML(stripNonText(html)).document` gives the blocks
+ * segmentHtml gives (test/core/segment-events.test.ts).
  */
 export function segmentDocument(doc: unknown, pageUrl?: string, budget = new PageBudget()): SegmentedPage {
-  const maxBlocks = budget.limits.maxBlocks;
-  const document = doc as { childNodes: ArrayLike<DomNode> };
-  const root: Frame = {
-    id: 0,
-    token: "",
-    tag: "#document",
-    landmark: null,
-    hardTag: null,
-    inLink: false,
-    parent: null,
-    link: null,
-    href: null,
-    table: 0,
-    code: null,
-    ordinal: 0,
-    srcset: null,
-  };
-  const collector = new BlockCollector(root);
-  let title = "";
-  let elementCount = 0;
-  let base = resolveBase(pageUrl, null);
-  let baseSeen = false;
-  // The frame of the element the walk is in; frames link to their parents, so a block keeps its
-  // holder chain after the walk moves on without copying it.
-  let current = root;
+  return walkEvents((events) => documentEvents(doc, events), pageUrl, budget);
+}
 
-  // Iterative pre-order walk: real pages nest deep enough to overflow a recursive one. The top
-  // level is read through childNodes because linkedom's doctype node reports no nextSibling.
-  walk: for (const top of Array.from(document.childNodes)) {
-    let node: DomNode | null = top;
-    while (node) {
-      budget.step();
-      // Past the block cap the rest of the page is not read (the cut is made exact below).
-      if (collector.blocks.length > maxBlocks) break walk;
-      let descend = false;
-      if (node.nodeType === TEXT_NODE) {
-        const data = node.data;
-        if (data) collector.add(data, current);
-      } else if (node.nodeType === ELEMENT_NODE) {
-        const el = node as DomElement;
-        const tag = el.localName.toLowerCase();
-        if (tag === "title") {
-          if (!title) title = collapseWhitespace(el.textContent ?? "");
-        } else if (current.table && (isCell(tag) || tag === "br" || tag === "img")) {
-          // Inside a data-table row: cells and breaks go on the row's block.
-          if (tag === "img") {
-            const src = imageSource(el, null, base);
-            if (src) collector.inlineImage({ at: 0, src, alt: collapseWhitespace(el.getAttribute("alt") ?? "") });
-            else collector.wordBreak();
-          } else if (tag === "br") collector.wordBreak();
-          else {
-            collector.cell(tag === "th");
-            if (el.firstChild) {
-              current = openFrame(el, tag, current, ++elementCount, base);
-              descend = true;
-            }
-          }
-        } else if (SKIP.has(tag)) {
-          collector.flush();
-          // The first <base href> counts, as in browsers; links before it resolve against the page URL.
-          if (tag === "base" && !baseSeen && el.hasAttribute("href")) {
-            baseSeen = true;
-            base = resolveBase(pageUrl, el.getAttribute("href"));
-          }
-        } else {
-          if (!INLINE.has(tag) || tag === "br") collector.flush();
-          if (tag === "img") {
-            const src = imageSource(el, current.tag === "picture" ? current.srcset : null, base);
-            if (src) collector.image({ at: 0, src, alt: collapseWhitespace(el.getAttribute("alt") ?? "") }, current);
-          } else if (tag === "hr") collector.rule();
-          else if (tag === "source" && current.tag === "picture") {
-            current.srcset ??= el.getAttribute("srcset") ?? el.getAttribute("data-srcset");
-          }
-          if (!VOID.has(tag) && el.firstChild) {
-            current = openFrame(el, tag, current, ++elementCount, base);
-            descend = true;
-          }
-        }
-      }
-      if (descend) {
-        node = node.firstChild;
-        continue;
-      }
-      // Climb until a next sibling exists, closing elements on the way (a closing non-inline tag
-      // ends a block, except a cell of a data table).
-      while (node !== top && !node.nextSibling) {
-        node = node.parentNode!;
-        const closing = current;
-        current = current.parent ?? root;
-        if (!INLINE.has(closing.tag) && !(closing.table && isCell(closing.tag))) {
-          collector.flush();
-          collector.closed(closing);
-        }
-      }
-      node = node === top ? null : node.nextSibling;
-    }
-  }
-  collector.flush();
-  const { blocks } = collector;
-  if (blocks.length > maxBlocks) {
-    budget.cut("blocks");
-    blocks.length = maxBlocks;
-  }
-  return { title, blocks };
+/** The walk over a source of events, through the tree filter (budget caps, skipped content) and table verdicts. */
+function walkEvents(
+  source: (events: SegmentEvents) => void,
+  pageUrl: string | undefined,
+  budget: PageBudget,
+): SegmentedPage {
+  const walk = new SegmentWalk(pageUrl, budget);
+  const tables = new TableLookahead(walk);
+  source(new BuiltTree(tables, budget));
+  tables.end();
+  return walk.finish();
 }

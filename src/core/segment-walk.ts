@@ -1,0 +1,273 @@
+/**
+ * The segmentation walk: the page's element tree, as a stream of events in document order
+ * (segment-events.ts, with table verdicts from segment-tables.ts), becomes text blocks (assembled by
+ * segment-collector.ts) and the page title. See segment.ts for what a block is.
+ *
+ * An element is "descended into" when it has a child (an element, text or a comment) and is not one
+ * the walk reads aside (title), skips (SKIP) or that cannot hold content (VOID). Only such elements
+ * get a frame (a path token, a document-order number, what rendering needs), and only their end
+ * ends a block and settles images waiting inside them. A stream cannot tell at an element's start
+ * whether a child follows, so its frame is made when the first child arrives: nothing happens in
+ * between, so the numbering and the order of everything are those of a walk over the built tree.
+ */
+import type { PageBudget } from "./budget";
+import { capName } from "./budget";
+import { BlockCollector, isCell, type Frame } from "./segment-collector";
+import type { Attributes } from "./segment-events";
+import { codeLanguage, imageSource, linkTarget, resolveBase } from "./segment-rich";
+import type { TableEvents } from "./segment-tables";
+import { HARD, HARD_ROLES, INLINE, LANDMARK_ROLES, LANDMARK_TAGS, SKIP, VOID } from "./segment-tags";
+import { collapseWhitespace } from "./segment-text";
+import type { Landmark, SegmentedPage } from "./types";
+
+const WS = /\s+/g;
+const SPACE = /\s/;
+
+/** What an open element is to the walk, kept on a stack until it closes. */
+const LEAF = 0; // not descended into: its end does nothing
+const WAITING = 1; // may be descended into, once a child arrives
+const FRAMED = 2; // descended into: its end closes its frame
+
+/** Reads one element's attributes the way the walk always has (linkedom's getAttribute answers). */
+class AttributeReader {
+  constructor(
+    private readonly attributes: Attributes,
+    private readonly budget: PageBudget,
+  ) {}
+
+  getAttribute(name: string): string | null {
+    const value = this.attributes[name];
+    // A missing class reads as "" (linkedom's className), anything else missing as null.
+    if (value === undefined) return name === "class" ? "" : null;
+    if (name !== "class" && name !== "id") return value;
+    // Class and id values are cut at the budget's name cap (a 5 MB class list is no path token).
+    const capped = value.length > this.budget.limits.maxNameChars ? capName(value, this.budget) : value;
+    return name === "class" ? classValue(capped) : capped;
+  }
+
+  hasAttribute(name: string): boolean {
+    return this.attributes[name] !== undefined;
+  }
+}
+
+/** A class value as a DOM gives it back: its names, once each. */
+function classValue(value: string): string {
+  // Most class values are one name: nothing to split or dedupe.
+  if (!SPACE.test(value)) return value;
+  return [...new Set(value.split(WS).filter(Boolean))].join(" ");
+}
+
+/** `tag#id.class1.class2`: ids and classes are what distinguish template regions. */
+function pathToken(el: AttributeReader, tag: string): string {
+  let token = tag;
+  // Values of one name (most) need no trim and split.
+  const id = el.getAttribute("id");
+  if (id) token += "#" + (SPACE.test(id) ? id.trim().split(WS)[0] : id);
+  const cls = el.getAttribute("class");
+  if (cls && !SPACE.test(cls)) token += "." + cls;
+  else if (cls) {
+    const names = cls.trim().split(WS);
+    for (let i = 0; i < names.length && i < 3; i++) if (names[i]) token += "." + names[i];
+  }
+  return token;
+}
+
+function openFrame(
+  el: AttributeReader,
+  tag: string,
+  parent: Frame,
+  id: number,
+  base: string | null,
+  dataTable: boolean,
+): Frame {
+  const role = el.getAttribute("role");
+  const landmark: Landmark | null =
+    (LANDMARK_TAGS.has(tag) ? (tag as Landmark) : null) ??
+    (role ? (LANDMARK_ROLES[role] ?? null) : null) ??
+    parent.landmark;
+  const isLink = tag === "a" && el.hasAttribute("href");
+  const frame: Frame = {
+    id,
+    token: pathToken(el, tag),
+    tag,
+    landmark,
+    hardTag: HARD.has(tag) ? tag : (role && HARD_ROLES[role]) || parent.hardTag,
+    inLink: parent.inLink || isLink,
+    parent,
+    link: parent.link,
+    href: null,
+    table: parent.table,
+    code: parent.code,
+    ordinal: 0,
+    srcset: null,
+  };
+  if (isLink) {
+    frame.link = frame;
+    frame.href = linkTarget(el.getAttribute("href"), base);
+  } else if (tag === "pre" || tag === "code") {
+    if (tag === "pre" || frame.code !== null) frame.code = codeLanguage(el.getAttribute("class")) || frame.code || "";
+  } else if (tag === "ol") {
+    frame.ordinal = (parseInt(el.getAttribute("start") ?? "", 10) || 1) - 1;
+  } else if (tag === "li" && parent.tag === "ol") {
+    frame.ordinal = ++parent.ordinal;
+  } else if (dataTable) {
+    frame.table = id;
+  }
+  return frame;
+}
+
+export class SegmentWalk implements TableEvents {
+  private readonly root: Frame = {
+    id: 0,
+    token: "",
+    tag: "#document",
+    landmark: null,
+    hardTag: null,
+    inLink: false,
+    parent: null,
+    link: null,
+    href: null,
+    table: 0,
+    code: null,
+    ordinal: 0,
+    srcset: null,
+  };
+  private readonly collector = new BlockCollector(this.root);
+  /** The frame of the element the walk is in; frames link to their parents, so a block keeps its holder chain. */
+  private current = this.root;
+  private readonly kinds: number[] = [];
+  /** The innermost open element while it waits for its first child (its kind is WAITING). */
+  private waiting: { tag: string; el: AttributeReader; dataTable: boolean } | null = null;
+  private elementCount = 0;
+  private base: string | null;
+  private baseSeen = false;
+  private title = "";
+  /** Open elements inside the <title> being read (the title counted), and its text so far. */
+  private inTitle = 0;
+  private titleText = "";
+  /** Past the block cap the rest of the page is not read (the cut is made exact in finish). */
+  private stopped = false;
+  private readonly maxBlocks: number;
+
+  constructor(
+    private readonly pageUrl: string | undefined,
+    private readonly budget: PageBudget,
+  ) {
+    this.base = resolveBase(pageUrl, null);
+    this.maxBlocks = budget.limits.maxBlocks;
+  }
+
+  open(tag: string, attributes: Attributes, dataTable: boolean): void {
+    if (this.inTitle > 0) {
+      this.inTitle++;
+      return;
+    }
+    if (this.arrive()) return;
+    const collector = this.collector;
+    const el = new AttributeReader(attributes, this.budget);
+    let kind = LEAF;
+    if (tag === "title") {
+      // Read whole, as its text (a <title/> may hold markup), and never descended into.
+      this.inTitle = 1;
+      this.titleText = "";
+    } else if (this.current.table && (isCell(tag) || tag === "br" || tag === "img")) {
+      // Inside a data-table row: cells and breaks go on the row's block.
+      if (tag === "img") {
+        const src = imageSource(el, null, this.base);
+        if (src) collector.inlineImage({ at: 0, src, alt: collapseWhitespace(el.getAttribute("alt") ?? "") });
+        else collector.wordBreak();
+      } else if (tag === "br") collector.wordBreak();
+      else {
+        collector.cell(tag === "th");
+        kind = WAITING;
+      }
+    } else if (SKIP.has(tag)) {
+      collector.flush();
+      // The first <base href> counts, as in browsers; links before it resolve against the page URL.
+      if (tag === "base" && !this.baseSeen && el.hasAttribute("href")) {
+        this.baseSeen = true;
+        this.base = resolveBase(this.pageUrl, el.getAttribute("href"));
+      }
+    } else {
+      if (!INLINE.has(tag) || tag === "br") collector.flush();
+      if (tag === "img") {
+        const src = imageSource(el, this.current.tag === "picture" ? this.current.srcset : null, this.base);
+        if (src) collector.image({ at: 0, src, alt: collapseWhitespace(el.getAttribute("alt") ?? "") }, this.current);
+      } else if (tag === "hr") collector.rule();
+      else if (tag === "source" && this.current.tag === "picture") {
+        this.current.srcset ??= el.getAttribute("srcset") ?? el.getAttribute("data-srcset");
+      }
+      if (!VOID.has(tag)) kind = WAITING;
+    }
+    if (kind === WAITING) this.waiting = { tag, el, dataTable };
+    this.kinds.push(kind);
+  }
+
+  text(data: string): void {
+    if (this.inTitle > 0) {
+      this.titleText += data;
+      return;
+    }
+    if (this.arrive()) return;
+    if (data) this.collector.add(data, this.current);
+  }
+
+  comment(): void {
+    if (this.inTitle === 0) this.arrive();
+  }
+
+  close(): void {
+    if (this.inTitle > 0) {
+      if (--this.inTitle > 0) return;
+      if (!this.title) this.title = collapseWhitespace(this.titleText);
+    }
+    if (this.stopped) return;
+    const kind = this.kinds.pop();
+    if (kind === WAITING) this.waiting = null;
+    else if (kind === FRAMED) {
+      // A closing non-inline element ends a block, except a cell of a data table.
+      const closing = this.current;
+      this.current = closing.parent ?? this.root;
+      if (!INLINE.has(closing.tag) && !(closing.table && isCell(closing.tag))) {
+        this.collector.flush();
+        this.collector.closed(closing);
+      }
+    }
+  }
+
+  /** The blocks and title of the page, once every event has been walked. */
+  finish(): SegmentedPage {
+    const { collector, title } = this;
+    collector.flush();
+    const { blocks } = collector;
+    if (blocks.length > this.maxBlocks) {
+      this.budget.cut("blocks");
+      blocks.length = this.maxBlocks;
+    }
+    return { title, blocks };
+  }
+
+  /**
+   * A node arrives in the current element: its frame is made if it was waiting for a first child.
+   * True when the walk has stopped (past the block cap, checked at every node as the walk always has).
+   */
+  private arrive(): boolean {
+    if (this.stopped) return true;
+    const waiting = this.waiting;
+    if (waiting) {
+      this.waiting = null;
+      this.kinds[this.kinds.length - 1] = FRAMED;
+      this.current = openFrame(
+        waiting.el,
+        waiting.tag,
+        this.current,
+        ++this.elementCount,
+        this.base,
+        waiting.dataTable,
+      );
+    }
+    this.budget.step();
+    if (this.collector.blocks.length > this.maxBlocks) this.stopped = true;
+    return this.stopped;
+  }
+}
