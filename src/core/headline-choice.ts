@@ -4,18 +4,22 @@
  * Pages name their story several times: the `<title>` (with the site's name), og:title and JSON-LD
  * headlines (often reworded for search engines and social cards), and the visible main heading. The
  * visible heading is what the reader of the page sees first, so it heads the answer whenever the page
- * has one that is plausibly the article's: an `<h1>` at the start of the content, or an `<h1>` just
- * before the content that tells the same story as a title (a headline outside the text's container).
+ * has one that is plausibly the article's: an `<h1>` at the start of the content (or just before it,
+ * when a title names it or tells its story), or an `<h1>` anywhere that is exactly the page's title.
  *
- * The metadata titles help where the page is ambiguous: among several such `<h1>`s the one a title
- * names wins; an `<h1>` that is a title plus a tail ("Headline | Opinion", "Headline - Brand") gives
- * way to that title; a heading that is only the site's name (a logo in an `<h1>`) never counts. A
+ * The titles (the metadata's, and the `<title>` less its site name) help where the page is ambiguous:
+ * among several such `<h1>`s the one a title names wins; an `<h1>` that is a title plus a tail
+ * ("Headline | Opinion", "Headline - Brand") gives way to that title; an `<h1>` that is only the
+ * site's name (a logo) or the book's the page belongs to (the title's last part) never counts. A
  * service or landing page keeps its metadata title: its `<h1>` is a slogan ("Clarity, finally."),
  * while the title names the page. Without a visible main heading the metadata title stands
- * (metadata.ts picks it), else the `<title>`.
+ * (metadata.ts picks it), else the `<title>` less its site name.
+ *
+ * On the WCXB corpora (gold: title + main content) the first markdown line equals the gold's first
+ * line on 81.7% / 79.0% of the pages (single / train), from 79.0% / 76.7% with the metadata title.
  */
 import { headingInTitle, headlineWithTail, normalizeHeadline, TITLE_PARTS } from "./headline";
-import { namesSite as isSiteName, type SiteHints, stripSiteName } from "./metadata/title";
+import { hintsFor, namesSite as isSiteName, stripSiteName } from "./metadata/title";
 import type { PageKind } from "./page-kind";
 import type { TextBlock } from "./types";
 
@@ -90,10 +94,10 @@ interface PageReading {
  */
 function readPage(evidence: HeadlineEvidence): PageReading {
   const pageTitle = collapse(evidence.pageTitle);
-  const hints: SiteHints = { siteName: evidence.siteName, host: evidence.host };
+  const hints = hintsFor(pageTitle, { siteName: evidence.siteName, host: evidence.host });
   const book = bookName(pageTitle, evidence.blocks);
-  const namesSite = (text: string) => isSiteName(text, hints) || (book !== null && sameText(text, book));
   const strippedTitle = stripSiteName(pageTitle, book === null ? hints : { ...hints, siteName: book });
+  const namesSite = (text: string) => isSiteName(text, hints) || (book !== null && sameText(text, book));
   const metadataTitle = statedTitle(evidence, strippedTitle);
   const titles = [metadataTitle, strippedTitle].filter((t): t is string => !!t && !namesSite(t));
   return { metadataTitle, titles, strippedTitle, headings: candidateHeadings(evidence, namesSite), namesSite };
