@@ -91,13 +91,17 @@ export function placeHeadline(units: readonly Unit[], given?: { headline?: strin
   return { headline, images, units: rest };
 }
 
+/** How many units open the article: where a copy of the headline with a tail stands. */
+const OPENING_UNITS = 3;
+
 /** Where the content repeats the headline (see placeHeadline); -1 when it does not. */
 function copyOfHeadline(units: readonly Unit[], headline: string): number {
   const text = (u: Unit) => u.lines.join(" ");
   const same = units.findIndex((u) => isTopHeading(u) && sameHeadline(text(u), headline));
   if (same >= 0) return same;
+  // Only where the article opens: further down, "Headline - part two" is a section of its own.
   const tailed = units.findIndex((u) => isTopHeading(u) && headlineWithTail(text(u), headline));
-  if (tailed >= 0) return tailed;
+  if (tailed >= 0 && tailed < OPENING_UNITS) return tailed;
   const first = units[0];
   return first !== undefined && first.kind === "paragraph" && sameHeadline(text(first), headline) ? 0 : -1;
 }

@@ -161,3 +161,34 @@ describe("chooseHeadline", () => {
     expect(headline).toBe("Old tram depot to become a covered market");
   });
 });
+
+describe("placing the headline", () => {
+  const render = (article: string, headline: string) => {
+    const blocks = segmentHtml(`<html><body><article>${article}</article></body></html>`).blocks;
+    const verdicts: BlockVerdict[] = blocks.map(() => ({
+      label: "content",
+      rule: "test",
+      node: "",
+      support: 0,
+      count: 0,
+    }));
+    return renderMarkdown(blocks, verdicts, { headline });
+  };
+
+  it("drops the opening copy of the headline with a tail, and says it once", () => {
+    const markdown = render(`<h1>Pruning | Notes</h1>${BODY.join("")}`, "Pruning");
+    expect(markdown.split("\n", 1)[0]).toBe("# Pruning");
+    expect(markdown).not.toContain("Notes");
+  });
+
+  it("keeps a section further down that starts like the headline", () => {
+    const markdown = render(`${BODY.join("")}${BODY.join("")}<h2>Pruning - the tools</h2>${BODY[0]}`, "Pruning");
+    expect(markdown.split("\n", 1)[0]).toBe("# Pruning");
+    expect(markdown).toContain("## Pruning - the tools");
+  });
+
+  it("drops a first paragraph that only says the headline", () => {
+    const markdown = render(`<p>Pruning, step by step</p>${BODY.join("")}`, "Pruning: step by step");
+    expect(count(markdown, "step by step")).toBe(1);
+  });
+});
