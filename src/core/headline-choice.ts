@@ -76,9 +76,7 @@ export function chooseHeadline(evidence: HeadlineEvidence): string {
 
 /** What the choice works with, read once from the evidence. */
 interface PageReading {
-  /** The metadata title, unless it is only the page's first `<h1>` (metadata.ts's fallback): null then. */
-  metadataTitle: string | null;
-  /** The metadata title and the `<title>` without its site name: what the page says it is. */
+  /** The metadata title (unless only the first `<h1>` again: statedTitle) and the `<title>` less its site name. */
   titles: string[];
   /** The `<title>` without its site name (nor a book's or section's name that heads the page): "" when absent. */
   strippedTitle: string;
@@ -100,7 +98,7 @@ function readPage(evidence: HeadlineEvidence): PageReading {
   const namesSite = (text: string) => isSiteName(text, hints) || (book !== null && sameText(text, book));
   const metadataTitle = statedTitle(evidence, strippedTitle);
   const titles = [metadataTitle, strippedTitle].filter((t): t is string => !!t && !namesSite(t));
-  return { metadataTitle, titles, strippedTitle, headings: candidateHeadings(evidence, namesSite), namesSite };
+  return { titles, strippedTitle, headings: candidateHeadings(evidence, namesSite), namesSite };
 }
 
 /**
