@@ -26,7 +26,7 @@ export function sameHeadline(a: string, b: string): boolean {
 }
 
 /** Separators between a title's parts ("Models | Django documentation | Django", "useState – React"). */
-const TITLE_PARTS = /\s+(?:\||::|·|•|»|-|–|—|\/)\s+/;
+export const TITLE_PARTS = /\s+(?:\||::|·|•|»|-|–|—|\/)\s+/;
 
 /**
  * The page's own heading when it is one part of a multi-part title: "Models | Django documentation"
@@ -41,6 +41,20 @@ export function headingInTitle(title: string, headings: readonly string[]): stri
   return heading === undefined ? null : heading.replace(/\s+/g, " ").trim();
 }
 
+/**
+ * Whether `heading` is `headline` followed by a tail after a separator ("Headline | Opinion",
+ * "Headline - Brand"): the same headline with a label or the brand attached.
+ */
+export function headlineWithTail(heading: string, headline: string): boolean {
+  const parts = heading.split(TITLE_PARTS);
+  const wanted = normalizeHeadline(headline);
+  if (parts.length < 2 || wanted === "") return false;
+  for (let n = 1; n < parts.length; n++) {
+    if (normalizeHeadline(parts.slice(0, n).join(" ")) === wanted) return true;
+  }
+  return false;
+}
+
 export interface PlacedHeadline {
   /** The text of the one top-level heading; "" when there is none. */
   headline: string;
@@ -51,15 +65,17 @@ export interface PlacedHeadline {
 }
 
 /**
- * Picks the headline: the given one (a metadata title), else the first h1 of the content, else the
- * page title. The first h1/h2 equal to it is not repeated, and an h1 that became the headline is
- * taken out of the flow: so a page title with a " | Site" suffix never heads an article with an h1.
+ * Picks the headline: the given one (service/answer.ts chooses it: headline-choice.ts), else the first
+ * h1 of the content, else the page title. Its copy in the content is not repeated: the first h1/h2
+ * equal to it, else one that is it with a tail ("Headline | Opinion"), else a first paragraph that says
+ * it; an h1 that became the headline is taken out of the flow, so a page title with a " | Site" suffix
+ * never heads an article with an h1.
  */
 export function placeHeadline(units: readonly Unit[], given?: { headline?: string; title?: string }): PlacedHeadline {
   const clean = (s: string | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
   let headline = clean(given?.headline);
   let index = -1;
-  if (headline) index = units.findIndex((u) => isTopHeading(u) && sameHeadline(u.lines.join(" "), headline));
+  if (headline) index = copyOfHeadline(units, headline);
   else {
     index = units.findIndex((u) => u.kind === "heading" && u.level === 1);
     if (index >= 0) headline = clean(units[index]!.lines.join(" "));
@@ -73,6 +89,21 @@ export function placeHeadline(units: readonly Unit[], given?: { headline?: strin
     .filter((_, i) => i !== index)
     .map((u) => (u.kind === "heading" && u.level === 1 ? { ...u, level: 2 } : u));
   return { headline, images, units: rest };
+}
+
+/** How many units open the article: where a copy of the headline with a tail stands. */
+const OPENING_UNITS = 3;
+
+/** Where the content repeats the headline (see placeHeadline); -1 when it does not. */
+function copyOfHeadline(units: readonly Unit[], headline: string): number {
+  const text = (u: Unit) => u.lines.join(" ");
+  const same = units.findIndex((u) => isTopHeading(u) && sameHeadline(text(u), headline));
+  if (same >= 0) return same;
+  // Only where the article opens: further down, "Headline - part two" is a section of its own.
+  const tailed = units.findIndex((u) => isTopHeading(u) && headlineWithTail(text(u), headline));
+  if (tailed >= 0 && tailed < OPENING_UNITS) return tailed;
+  const first = units[0];
+  return first !== undefined && first.kind === "paragraph" && sameHeadline(text(first), headline) ? 0 : -1;
 }
 
 function isTopHeading(unit: Unit): boolean {

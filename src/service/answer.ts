@@ -5,7 +5,7 @@
  */
 import type { AnswerPath } from "../core/cascade";
 import type { BlockVerdict } from "../core/classify";
-import { headingInTitle } from "../core/headline";
+import { chooseHeadline } from "../core/headline-choice";
 import { escapeHtml, renderHtml, renderHtmlFragment } from "../core/render-html";
 import { escapeLine, renderMarkdown } from "../core/render-markdown";
 import { isContent, renderText } from "../core/render-text";
@@ -111,15 +111,32 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
 }
 
 /**
- * The article's headline: the caller's, else the metadata's (never the raw <title> with its " | Site"
- * suffix when the page says better), else the <title>. A metadata title of several parts one of
- * which is the page's `<h1>` is headed by that `<h1>` (headline.ts headingInTitle).
+ * The article's headline: the caller's, else the one the page shows (its main `<h1>`) over a metadata
+ * title reworded for search or social cards, else the metadata title, else the <title>
+ * (core/headline-choice.ts).
  */
-export function articleTitle({ metadata, prepared }: Extraction, options: ExtractOptions): string {
+export function articleTitle(
+  { metadata, prepared, classification, source }: Extraction,
+  options: ExtractOptions,
+): string {
   if (options.title !== null) return options.title;
-  if (metadata.title === null) return prepared.page.title;
-  const h1s = prepared.page.blocks.filter((b) => b.tag === "h1").map((b) => b.text);
-  return headingInTitle(metadata.title, h1s) ?? metadata.title;
+  return chooseHeadline({
+    metadataTitle: metadata.title,
+    pageTitle: prepared.page.title,
+    siteName: metadata.siteName,
+    host: hostOf(source.url),
+    blocks: prepared.page.blocks,
+    content: classification.verdicts.map(isContent),
+    kind: classification.page?.kind ?? null,
+  });
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname || null;
+  } catch {
+    return null;
+  }
 }
 
 /**

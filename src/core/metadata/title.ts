@@ -28,6 +28,12 @@ export interface SiteHints {
   h1?: string | null;
 }
 
+/** The hints without a "site name" that holds the whole title (og:site_name copied from the title): it names nothing. */
+export function hintsFor(title: string, hints: SiteHints): SiteHints {
+  if (hints.siteName === null || compact(hints.siteName).length < 0.8 * compact(title).length) return hints;
+  return { ...hints, siteName: null };
+}
+
 /** Whether `head`, what a strip would leave, can stand as the headline. */
 function plausibleHeadline(head: string, hints: SiteHints): boolean {
   if (head.length >= MIN_HEADLINE) return true;
@@ -36,6 +42,7 @@ function plausibleHeadline(head: string, hints: SiteHints): boolean {
 
 /** `title` without a site-name suffix or prefix; unchanged when no strip leaves a plausible headline. */
 export function stripSiteName(title: string, hints: SiteHints): string {
+  hints = hintsFor(title, hints);
   let current = stripKnownSite(title, hints);
   if (current === title) current = stripByShape(title, hints);
   return current;
@@ -87,6 +94,16 @@ export function namesSite(text: string, hints: SiteHints): boolean {
   return hostLabels(hints.host).some((label) => matchesName(part, partWords, label, 1));
 }
 
+/** Whether `text` contains the site's name or a host label as a whole word run ("Ansible Community Documentation"). */
+function mentionsSite(text: string, hints: SiteHints): boolean {
+  const words = compact(text);
+  const names = [
+    ...(hints.siteName === null ? [] : [compact(hints.siteName)]),
+    ...(hints.host ? hostLabels(hints.host) : []),
+  ];
+  return names.some((name) => name.length >= 4 && words.includes(name));
+}
+
 function matchesName(part: string, partWords: number, name: string, nameWords: number): boolean {
   if (name.length < 2) return false;
   if (part === name) return true;
@@ -111,8 +128,11 @@ function stripKnownSite(title: string, hints: SiteHints): string {
     current = head;
   }
   const prefix = /^([^:|]{2,60}?)\s*(?::|\||::|-|–|—|»)\s+(.+)$/su.exec(current);
-  if (prefix && namesSite(prefix[1]!, hints) && plausibleHeadline(prefix[2]!.trim(), hints))
-    current = prefix[2]!.trim();
+  // Not when the rest names the site too ("Ansible playbooks — Ansible Documentation"): then the prefix is the page's.
+  const rest = prefix?.[2]!.trim() ?? "";
+  if (prefix && namesSite(prefix[1]!, hints) && !namesSite(rest, hints) && !mentionsSite(rest, hints)) {
+    if (plausibleHeadline(rest, hints)) current = rest;
+  }
   return current;
 }
 

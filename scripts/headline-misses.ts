@@ -1,0 +1,99 @@
+/**
+ * Why the markdown's first line is not the gold's, on the corpora whose gold starts with the headline
+ * (WCXB): for every miss, which title candidate the page offers (the <h1>s, other visible headings,
+ * a part of the <title>, og:title, JSON-LD headline/name, twitter:title) equals the gold's first line,
+ * and whether our headline's source was shown on the page at all. Prints one line per miss and a
+ * tally by category; a diagnostic for src/core/headline-choice.ts, not a gate.
+ *
+ *   npx tsx scripts/headline-misses.ts [--quiet] [CORPUS ...]    # default: single-wcxb-dev train-wcxb-dev
+ */
+import { Parser } from "htmlparser2";
+import { MetadataCollector, normalizeHeadline } from "../src/core/metadata";
+import { parseJsonLd } from "../src/core/metadata/json-ld-parse";
+import { readJsonLd } from "../src/core/metadata/json-ld";
+import { isContent } from "../src/core/render-text";
+import { DomainState } from "../src/core/domain-state";
+import { articleTitle, renderAnswer } from "../src/service/answer";
+import { DEFAULT_EXTRACT_OPTIONS } from "../src/service/options";
+import { parseCli } from "./lib/cli";
+import { corpusDir, corpusName, streamCorpus } from "./lib/corpus";
+import { streamedExtraction } from "./lib/service-calls";
+
+const USAGE = `
+usage: npx tsx scripts/headline-misses.ts [--quiet] [CORPUS ...]
+  --quiet   only the tallies`;
+const cli = parseCli(USAGE, { quiet: { type: "boolean" } }, { positionals: true });
+const corpora = cli.positionals.length ? cli.positionals : ["single-wcxb-dev", "train-wcxb-dev"];
+
+/** Separators of a <title>'s parts, as in src/core/headline.ts. */
+const TITLE_PARTS = /\s+(?:\||::|·|•|»|-|–|—|\/|:)\s+/;
+
+const same = (a: string | null | undefined, b: string) => !!a && normalizeHeadline(a) === normalizeHeadline(b);
+
+for (const corpus of corpora) {
+  const dir = corpusDir(corpus);
+  const states = new Map<string, DomainState>();
+  const tally = new Map<string, number>();
+  let pages = 0;
+  let misses = 0;
+  for (const { row, url, bytes, index } of streamCorpus(dir)) {
+    pages++;
+    const { extraction } = streamedExtraction(states, { url, bytes, index });
+    const markdown = renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "markdown" }).body;
+    const first = markdown.split("\n", 1)[0]!.replace(/^#\s+/, "");
+    const gold = row.gold.trim().split("\n", 1)[0] ?? "";
+    if (same(first, gold)) continue;
+    misses++;
+    const ours = articleTitle(extraction, DEFAULT_EXTRACT_OPTIONS);
+    const collector = new MetadataCollector();
+    const parser = new Parser(collector, { decodeEntities: true });
+    parser.end(extraction.prepared.html);
+    const ld = readJsonLd(collector.jsonLd.flatMap(parseJsonLd));
+    const { blocks } = extraction.prepared.page;
+    const verdicts = extraction.classification.verdicts;
+    const firstContent = verdicts.findIndex((v, i) => isContent(v) && blocks[i]!.text.trim() !== "");
+    const headings = blocks
+      .map((b, i) => ({ b, i }))
+      .filter(({ b }) => /^h[1-6]$/.test(b.tag))
+      .map(({ b, i }) => ({ tag: b.tag, text: b.text, content: isContent(verdicts[i]!), before: i < firstContent }));
+    const titleParts = (extraction.prepared.page.title ?? "").split(TITLE_PARTS);
+    const sources: [string, boolean][] = [
+      ["h1-content", headings.some((h) => h.tag === "h1" && h.content && same(h.text, gold))],
+      ["h1-boilerplate", headings.some((h) => h.tag === "h1" && !h.content && same(h.text, gold))],
+      ["heading-content", headings.some((h) => h.tag !== "h1" && h.content && same(h.text, gold))],
+      ["heading-boilerplate", headings.some((h) => h.tag !== "h1" && !h.content && same(h.text, gold))],
+      ["title-whole", same(extraction.prepared.page.title, gold)],
+      ["title-part", titleParts.some((p) => same(p, gold))],
+      ["og", same(collector.meta.get("og:title"), gold)],
+      ["ld", ld.headline.some((h) => same(h, gold))],
+      ["twitter", same(collector.meta.get("twitter:title"), gold)],
+      ["block-content", blocks.some((b, i) => isContent(verdicts[i]!) && same(b.text, gold))],
+      ["block-any", blocks.some((b) => same(b.text, gold))],
+    ];
+    const matched = sources.filter(([, hit]) => hit).map(([name]) => name);
+    const oursShown = blocks.some((b) => same(b.text, ours));
+    const category =
+      (ours === "" ? "no-headline " : "") +
+      (matched.find((m) => m.startsWith("h1")) ??
+        matched.find((m) => m.startsWith("heading")) ??
+        matched.find((m) => m.startsWith("title")) ??
+        matched.find((m) => m === "og" || m === "ld" || m === "twitter") ??
+        matched.find((m) => m.startsWith("block")) ??
+        "not-on-page") +
+      (oursShown ? " / ours-shown" : " / ours-not-shown");
+    tally.set(category, (tally.get(category) ?? 0) + 1);
+    if (!cli.values.quiet) {
+      const h1s = headings.filter((h) => h.tag === "h1").map((h) => `${h.content ? "+" : "-"}${h.text.slice(0, 60)}`);
+      console.log(
+        `${corpusName(dir)} ${row.id} [${category}] {${matched.join(",")}}\n  gold  ${JSON.stringify(gold.slice(0, 100))}` +
+          `\n  first ${JSON.stringify(first.slice(0, 100))}\n  title ${JSON.stringify(extraction.prepared.page.title.slice(0, 100))}` +
+          `\n  og    ${JSON.stringify(collector.meta.get("og:title")?.slice(0, 100) ?? null)}` +
+          `\n  ld    ${JSON.stringify(ld.headline.slice(0, 2).map((h) => h.slice(0, 80)))}` +
+          `\n  h1s   ${JSON.stringify(h1s.slice(0, 4))}`,
+      );
+    }
+  }
+  console.log(`\n${corpus}: ${pages} pages, ${misses} first-line misses`);
+  for (const [category, n] of [...tally].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${String(n).padStart(4)}  ${category}`);
+}

@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import { chooseHeadline, type HeadlineEvidence } from "../../src/core/headline-choice";
+import type { BlockVerdict } from "../../src/core/classify";
+import { extractMetadata } from "../../src/core/metadata";
+import type { PageKind } from "../../src/core/page-kind";
+import { renderMarkdown } from "../../src/core/render-markdown";
+import { segmentHtml } from "../../src/core/segment";
+
+const BODY = [
+  "The council voted on Tuesday to turn the old tram depot into a covered market with forty stalls and a bike park.",
+  "Traders who sold from the square for thirty years will get the first pick of stalls, at rents fixed for five years.",
+].map((p) => `<p>${p}</p>`);
+
+/**
+ * A page of ours: `head` is the <head>'s markup, `before` what stands above the article (outside the
+ * content), `article` the content. Blocks inside <article> are the content, as a classifier would say.
+ */
+function page(head: string, before: string, article: string, kind: PageKind | null = "article") {
+  const html = `<html><head>${head}</head><body>${before}<article>${article}${BODY.join("")}</article>
+<footer><p>Contact the newsroom</p></footer></body></html>`;
+  const url = "https://www.riverside-gazette.example/news/tram-depot-market";
+  const segmented = segmentHtml(html, url);
+  const metadata = extractMetadata(html, url);
+  const content = segmented.blocks.map((b) => b.landmark === "article");
+  const evidence: HeadlineEvidence = {
+    metadataTitle: metadata.title,
+    pageTitle: segmented.title,
+    siteName: metadata.siteName,
+    host: new URL(url).hostname,
+    blocks: segmented.blocks,
+    content,
+    kind,
+  };
+  const verdicts: BlockVerdict[] = content.map((c) => ({
+    label: c ? "content" : "boilerplate",
+    rule: "test",
+    node: "",
+    support: 0,
+    count: 0,
+  }));
+  const headline = chooseHeadline(evidence);
+  const markdown = renderMarkdown(segmented.blocks, verdicts, { headline, title: segmented.title });
+  return { headline, markdown, metadataTitle: metadata.title };
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe("chooseHeadline", () => {
+  it("takes the visible h1 over an og:title reworded for social cards", () => {
+    const { headline, metadataTitle } = page(
+      `<title>Depot deal: what the market means for you | Riverside Gazette</title>
+       <meta property="og:title" content="You won't believe what is coming to the tram depot">`,
+      "",
+      "<h1>Old tram depot to become a covered market</h1>",
+    );
+    expect(metadataTitle).toBe("You won't believe what is coming to the tram depot");
+    expect(headline).toBe("Old tram depot to become a covered market");
+  });
+
+  it("among several h1s takes the article's, not the logo's nor a section's further down", () => {
+    const { headline, markdown } = page(
+      `<title>Old tram depot to become a covered market | Riverside Gazette</title>
+       <meta property="og:site_name" content="Riverside Gazette">`,
+      `<header><h1><a href="/">Riverside Gazette</a></h1></header>`,
+      `<h1>Old tram depot to become a covered market</h1><p>By Ana Ruiz</p>${BODY.join("")}<h1>What traders say</h1>`,
+    );
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(markdown.split("\n", 1)[0]).toBe("# Old tram depot to become a covered market");
+    // The section's h1 stays in the text, one level down; the headline is the only `#` heading.
+    expect(markdown).toContain("## What traders say");
+    expect(count(markdown, "\n# ")).toBe(0);
+  });
+
+  it("uses the metadata title to pick the article's h1 among several at the start of the content", () => {
+    const { headline } = page(
+      `<title>Market stalls go to square traders first | Riverside Gazette</title>`,
+      "",
+      "<h1>Latest</h1><h1>Market stalls go to square traders first</h1>",
+    );
+    expect(headline).toBe("Market stalls go to square traders first");
+  });
+
+  it("never heads the article with an h1 that is only the site's name", () => {
+    const { headline } = page(
+      `<title>Old tram depot to become a covered market - Riverside Gazette</title>
+       <meta property="og:site_name" content="Riverside Gazette">`,
+      "",
+      "<h1>Riverside Gazette</h1>",
+    );
+    expect(headline).toBe("Old tram depot to become a covered market");
+  });
+
+  it("says the headline once when the content already starts with it", () => {
+    const { headline, markdown } = page(
+      `<title>Old tram depot to become a covered market | Riverside Gazette</title>
+       <meta property="og:title" content="Old tram depot to become a covered market">`,
+      "",
+      "<h2>Old tram depot to become a covered market</h2>",
+    );
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(count(markdown, "Old tram depot to become a covered market")).toBe(1);
+  });
+
+  it("gives way to the title when the h1 is the title with a label attached, and shows it once", () => {
+    const { headline, markdown } = page(
+      `<title>Why the depot market is a good idea | Riverside Gazette</title>
+       <meta property="og:title" content="Why the depot market is a good idea">`,
+      "",
+      "<h1>Why the depot market is a good idea | Opinion</h1>",
+    );
+    expect(headline).toBe("Why the depot market is a good idea");
+    expect(markdown.split("\n", 1)[0]).toBe("# Why the depot market is a good idea");
+    expect(markdown).not.toContain("Opinion");
+  });
+
+  it("without any h1 takes the metadata title, and without one the <title> less the site's name", () => {
+    const withOg = page(
+      `<title>Depot market | Riverside Gazette</title><meta property="og:title" content="A market for the depot">`,
+      "",
+      "",
+    );
+    expect(withOg.headline).toBe("A market for the depot");
+    const titleOnly = page(`<title>Old tram depot to become a covered market | Riverside Gazette</title>`, "", "");
+    expect(titleOnly.headline).toBe("Old tram depot to become a covered market");
+    expect(titleOnly.markdown.split("\n", 1)[0]).toBe("# Old tram depot to become a covered market");
+  });
+
+  it("keeps the metadata title on a service page, whose h1 is a slogan", () => {
+    const head = `<title>Stalls | Riverside Markets</title><meta property="og:title" content="Covered market stall rental">`;
+    expect(page(head, "", "<h1>Your stall. Your story.</h1>", "service").headline).toBe("Covered market stall rental");
+    expect(page(head, "", "<h1>Your stall. Your story.</h1>", "article").headline).toBe("Your stall. Your story.");
+  });
+
+  it("takes an h1 far above the content when it is exactly the page's title", () => {
+    const filler = Array.from({ length: 12 }, (_, i) => `<p>Related story number ${i + 1}</p>`).join("");
+    const { headline } = page(
+      `<title>How the depot became a market</title>
+       <meta property="og:title" content="Depot market opens: all you need to know">`,
+      `<h1>How the depot became a market</h1>${filler}`,
+      "",
+    );
+    expect(headline).toBe("How the depot became a market");
+  });
+
+  it("does not take a book's name in an h1 for the chapter's headline", () => {
+    const { headline } = page(
+      `<title>Opening a stall - The Market Handbook</title>`,
+      "",
+      "<h1>The Market Handbook</h1><h2>Opening a stall</h2>",
+      "documentation",
+    );
+    expect(headline).toBe("Opening a stall");
+  });
+
+  it("passes over a template placeholder left unrendered in an h1", () => {
+    const { headline } = page(
+      `<title>Old tram depot to become a covered market | Riverside Gazette</title>`,
+      "",
+      "<h1>{{ page.title }}</h1>",
+    );
+    expect(headline).toBe("Old tram depot to become a covered market");
+  });
+});
+
+describe("placing the headline", () => {
+  const render = (article: string, headline: string) => {
+    const blocks = segmentHtml(`<html><body><article>${article}</article></body></html>`).blocks;
+    const verdicts: BlockVerdict[] = blocks.map(() => ({
+      label: "content",
+      rule: "test",
+      node: "",
+      support: 0,
+      count: 0,
+    }));
+    return renderMarkdown(blocks, verdicts, { headline });
+  };
+
+  it("drops the opening copy of the headline with a tail, and says it once", () => {
+    const markdown = render(`<h1>Pruning | Notes</h1>${BODY.join("")}`, "Pruning");
+    expect(markdown.split("\n", 1)[0]).toBe("# Pruning");
+    expect(markdown).not.toContain("Notes");
+  });
+
+  it("keeps a section further down that starts like the headline", () => {
+    const markdown = render(`${BODY.join("")}${BODY.join("")}<h2>Pruning - the tools</h2>${BODY[0]}`, "Pruning");
+    expect(markdown.split("\n", 1)[0]).toBe("# Pruning");
+    expect(markdown).toContain("## Pruning - the tools");
+  });
+
+  it("drops a first paragraph that only says the headline", () => {
+    const markdown = render(`<p>Pruning, step by step</p>${BODY.join("")}`, "Pruning: step by step");
+    expect(count(markdown, "step by step")).toBe(1);
+  });
+});
