@@ -4,8 +4,9 @@
  * or drops against it (wrongly dropped) is counted with its words, by kind of text (headline, copy of
  * another block, caption, card, byline, list item, ...) and by where it sits relative to the page's
  * gold text (before its first gold block, among its gold blocks, after its last). Categories are
- * checked in the order listed; a block counts once. `--show N` prints the N largest wrongly kept
- * blocks per category (for reading; never written to the repo).
+ * checked in the order listed; a block counts once. Counts follow the training labels: where the gold
+ * aligned to a hidden copy, the visible copy counts as wrongly kept though the scorer credits it.
+ * `--show N` prints the N largest wrongly kept blocks per category (for reading; never written to the repo).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { classifyPage, HYBRID, SINGLE_PAGE, type CascadeOptions } from "../src/core/cascade";
@@ -96,6 +97,8 @@ for (const corpus of positionals) {
   const kept: Tally = new Map();
   const dropped: Tally = new Map();
   const where: Tally = new Map();
+  const inRegion: Tally = new Map();
+  const byRule: Tally = new Map();
   const examples = new Map<string, { words: number; text: string; page: string; path: string }[]>();
   for (const page of pages.filter((p) => p.corpus === corpus)) {
     const key = `${page.corpus}/${page.id}`;
@@ -123,7 +126,14 @@ for (const corpus of positionals) {
         add(kept, cat, words, key);
         const pos = first < 0 ? "no gold" : i < first ? "before gold" : i > last ? "after gold" : "among gold";
         add(where, pos, words, key);
-        add(where, region.inside[i] ? "inside region" : "outside region", words, key);
+        add(inRegion, region.inside[i] ? "inside region" : "outside region", words, key);
+        const rule = verdicts[i]!.rule;
+        add(
+          byRule,
+          rule.startsWith("region gap") ? "by gap fill" : rule.startsWith("model") ? "by the model" : "by another rule",
+          words,
+          key,
+        );
         const list = examples.get(cat) ?? [];
         list.push({
           words,
@@ -143,6 +153,8 @@ for (const corpus of positionals) {
   };
   print("wrongly kept", kept);
   print("wrongly kept, by position", where);
+  print("wrongly kept, by the page's region", inRegion);
+  print("wrongly kept, by what kept it", byRule);
   print("wrongly dropped", dropped);
   if (show > 0)
     for (const [cat, list] of examples) {
