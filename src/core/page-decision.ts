@@ -9,6 +9,7 @@
  */
 import type { BlockVerdict } from "./classify";
 import { commentRegion } from "./comments";
+import { laterCopies } from "./copies";
 import type { InterstitialReason } from "./interstitial";
 import { pageKind, type PageKind, type PageKindResult } from "./page-kind";
 import { shelfBlocks } from "./related";
@@ -22,6 +23,14 @@ export interface PageDecision {
   /** Blocks of the comment section, in page order; excluded from the article. */
   comments: number[];
 }
+
+/**
+ * Kinds whose repeated text is their own: a reply quotes the post it answers (a vBulletin quote has no
+ * class or tag to tell it by), and that quote belongs to the reply; documentation repeats a snippet
+ * per language tab. Page-stage CV with documentation here: its wcxb pages 0.9231 -> 0.9254 and
+ * 0.9302 -> 0.9312 (as before the copy rule), every corpus +0.0001 or equal.
+ */
+const KEEPS_REPEATS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
 
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
@@ -65,5 +74,21 @@ export function decidePage(
           return v;
         })
       : verdicts;
-  return { verdicts: out, decision: { kind: kind.kind, interstitial: kind.interstitial.reason, comments } };
+  return {
+    verdicts: KEEPS_REPEATS.has(kind.kind) ? out : withoutCopies(page, out),
+    decision: { kind: kind.kind, interstitial: kind.interstitial.reason, comments },
+  };
+}
+
+/** Text the answer already holds leaves it (copies.ts): the first copy stays, so this never empties it. */
+function withoutCopies(page: SegmentedPage, verdicts: BlockVerdict[]): BlockVerdict[] {
+  const copies = laterCopies(
+    page.blocks,
+    verdicts.map((v) => v.label !== "boilerplate"),
+  );
+  if (copies.length === 0) return verdicts;
+  const out = [...verdicts];
+  for (const i of copies)
+    out[i] = { ...out[i]!, label: "boilerplate", rule: `copy of earlier content: ${out[i]!.rule}` };
+  return out;
 }

@@ -1,0 +1,60 @@
+/** Text the answer already holds is said once: a hidden or print copy of the article leaves it. */
+import { describe, expect, it } from "vitest";
+import { classifyPage, SINGLE_PAGE } from "../../src/core/cascade";
+import { laterCopies } from "../../src/core/copies";
+import { DEFAULT_REGION } from "../../src/core/region";
+import { renderText } from "../../src/core/render-text";
+import { segmentHtml } from "../../src/core/segment";
+
+const BODY = [
+  "The operator blamed rising fuel costs and a shortage of crew for the cut, which takes effect on the first.",
+  "Island councillors said they would ask the ministry to restore the morning sailing before the spring.",
+];
+/** Blocks each under a parent of its own (element i + 1 in parent 100 + i), as a copy in another container is. */
+const blocks = (...texts: string[]) =>
+  texts.map((text, i) => ({ text, path: `body>div.${"abcdef"[i]}>p`, ancestors: [0, 100 + i, i + 1] }));
+
+describe("laterCopies", () => {
+  it("finds a block that repeats earlier content, whole or as one block for several paragraphs", () => {
+    expect(laterCopies(blocks(BODY[0]!, BODY[1]!, BODY[0]!), [true, true, true])).toEqual([2]);
+    expect(laterCopies(blocks(BODY[0]!, BODY[1]!, BODY.join(" ")), [true, true, true])).toEqual([2]);
+  });
+
+  it("keeps the first copy, whichever it is, and compares with content only", () => {
+    expect(laterCopies(blocks(BODY.join(" "), BODY[0]!, BODY[1]!), [true, true, true])).toEqual([1, 2]);
+    expect(laterCopies(blocks(BODY[0]!, BODY[0]!), [false, true])).toEqual([]);
+  });
+
+  it("keeps a block that only shares some words, and short repeated lines", () => {
+    const partly = `${BODY[0]!.slice(0, 50)} and then something else entirely happened on the pier that night.`;
+    expect(laterCopies(blocks(BODY[0]!, partly), [true, true])).toEqual([]);
+    expect(laterCopies(blocks("Read more here", "Read more here"), [true, true])).toEqual([]);
+  });
+
+  it("keeps repeats among siblings: a list that says the same line each day is the text's own", () => {
+    const siblings = blocks(BODY[0]!, BODY[1]!, BODY[0]!).map((b, i) => ({ ...b, ancestors: [0, 100, i + 1] }));
+    expect(laterCopies(siblings, [true, true, true])).toEqual([]);
+  });
+
+  it("keeps repeats in a repeated structure: cards (one path under many parents) that share a line", () => {
+    const cards = blocks(BODY[0]!, BODY[0]!, BODY[0]!).map((b) => ({ ...b, path: "body>div.card>p" }));
+    expect(laterCopies(cards, [true, true, true])).toEqual([]);
+  });
+});
+
+describe("a hidden copy of the article", () => {
+  const page = segmentHtml(`<html><head><title>Ferry news</title></head><body>
+<div class="story-body"><p>${BODY[0]}</p><p>${BODY[1]}</p></div>
+<div style="display:none" itemscope><div itemprop="articleBody">${BODY.join(" ")}</div></div></body></html>`);
+
+  it("leaves the answer when the model took both", () => {
+    const p = page.blocks.map(() => 0.9);
+    const { verdicts } = classifyPage(page, null, {
+      classifier: SINGLE_PAGE,
+      probabilities: p,
+      region: DEFAULT_REGION,
+    });
+    expect(renderText(page.blocks, verdicts)).toBe(BODY.join("\n\n"));
+    expect(verdicts.at(-1)!.rule).toMatch(/^copy of earlier content/);
+  });
+});
