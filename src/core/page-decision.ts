@@ -5,11 +5,13 @@
  * the content. Documentation pages keep what looks like comments (Q&A, notes): on the WCXB corpora
  * all of that text is in the gold. A product page's reviews and Q&A are its comments (78% of the
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
- * other products (related.ts) leave it too.
+ * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
+ * consent panels: overlays.ts) leave the page.
  */
 import type { BlockVerdict } from "./classify";
 import { commentRegion } from "./comments";
 import type { InterstitialReason } from "./interstitial";
+import { overlayBlocks } from "./overlays";
 import { pageKind, type PageKind, type PageKindResult } from "./page-kind";
 import { shelfBlocks } from "./related";
 import type { BranchEvidence } from "./tree-evidence";
@@ -22,6 +24,16 @@ export interface PageDecision {
   /** Blocks of the comment section, in page order; excluded from the article. */
   comments: number[];
 }
+
+/** Kinds whose overlays (pop-ups, modals, consent panels; overlays.ts) are not left to the block model alone. */
+const DROPS_OVERLAYS: ReadonlySet<PageKind> = new Set([
+  "thread",
+  "product",
+  "listing",
+  "documentation",
+  "service",
+  "other",
+]);
 
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
@@ -50,18 +62,21 @@ export function decidePage(
   const kind = known ?? decideKind(page, probabilities, evidence, url);
   const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
   const shelves = kind.kind === "product" ? shelfBlocks(page) : [];
-  const leaving = new Set([...region, ...shelves]);
-  // Never empty: when the comments (or shelves) hold all of the page's content, they are what it has to say.
+  const overlays = DROPS_OVERLAYS.has(kind.kind) ? overlayBlocks(page) : [];
+  const leaving = new Set([...region, ...shelves, ...overlays]);
+  // Never empty: when the comments (or shelves, or overlays) hold all of the page's content, they are what it has to say.
   const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
   const comments = keepsContent ? region : [];
   const inComments = new Set(comments);
   const onShelf = new Set(keepsContent ? shelves : []);
+  const inOverlay = new Set(keepsContent ? overlays : []);
   const out =
-    comments.length || onShelf.size
+    comments.length || onShelf.size || inOverlay.size
       ? verdicts.map((v, i) => {
           if (v.label === "boilerplate") return v;
           if (inComments.has(i)) return { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` };
           if (onShelf.has(i)) return { ...v, label: "boilerplate" as const, rule: `product shelf: ${v.rule}` };
+          if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
           return v;
         })
       : verdicts;

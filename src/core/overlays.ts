@@ -1,0 +1,50 @@
+/**
+ * Overlays: pop-ups, modal dialogs, lightboxes and cookie-consent panels that a page carries in its
+ * markup and shows on demand (a shipping-dates modal, an ad-choices dialog, a OneTrust preference
+ * centre). They sit on top of the page and are never its content. The block model reads them as
+ * prose (they are sentences); their class/id words say what they are.
+ *
+ * Held-out CV on the four training corpora (out-of-fold probabilities): on pages of kinds other
+ * than article, the blocks the cascade kept inside such containers were 2.3k chars of gold against
+ * 90k of other text. Articles are left to the article rules.
+ *
+ * A block is in an overlay when one of its enclosing elements has such a word and does not enclose
+ * the page's headline (its first `<h1>`, else its first long paragraph): `body.modal-open` or
+ * `html.has-cookie-banner` mark the page state, not an overlay.
+ */
+import { ancestorsEnclosingHeadline } from "./comments";
+import { depthsWhere, pathTokens, tokenHas } from "./path-words";
+import type { SegmentedPage } from "./types";
+
+const OVERLAY_WORDS = new Set([
+  "popup",
+  "popups",
+  "modal",
+  "modals",
+  "dialog",
+  "dialogs",
+  "lightbox",
+  "cookie",
+  "cookies",
+  "consent",
+  "gdpr",
+  "onetrust",
+]);
+const OVERLAY_PREFIXES = ["popup", "modal", "onetrust"];
+
+function isOverlayToken(token: string): boolean {
+  return tokenHas(token, OVERLAY_WORDS, OVERLAY_PREFIXES);
+}
+
+/** Indices of the blocks inside overlays, in page order. */
+export function overlayBlocks(page: SegmentedPage): number[] {
+  const anchors = ancestorsEnclosingHeadline(page.blocks);
+  const out: number[] = [];
+  page.blocks.forEach((b, i) => {
+    const depths = depthsWhere(b.path, isOverlayToken);
+    const ids = b.ancestors ?? [];
+    if (depths.length === 0 || ids.length !== pathTokens(b.path).length) return;
+    if (depths.some((k) => !anchors.has(ids[k]!))) out.push(i);
+  });
+  return out;
+}
