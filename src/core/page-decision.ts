@@ -6,7 +6,7 @@
  * all of that text is in the gold. A product page's reviews and Q&A are its comments (78% of the
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
  * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
- * consent panels: overlays.ts) leave the page.
+ * consent panels: overlays.ts) leave the page, and on threads the posts' signatures (signatures.ts).
  */
 import type { BlockVerdict } from "./classify";
 import { commentRegion } from "./comments";
@@ -14,6 +14,7 @@ import type { InterstitialReason } from "./interstitial";
 import { overlayBlocks } from "./overlays";
 import { pageKind, type PageKind, type PageKindResult } from "./page-kind";
 import { shelfBlocks } from "./related";
+import { signatureBlocks } from "./signatures";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
 
@@ -63,20 +64,25 @@ export function decidePage(
   const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
   const shelves = kind.kind === "product" ? shelfBlocks(page) : [];
   const overlays = DROPS_OVERLAYS.has(kind.kind) ? overlayBlocks(page) : [];
-  const leaving = new Set([...region, ...shelves, ...overlays]);
-  // Never empty: when the comments (or shelves, or overlays) hold all of the page's content, they are what it has to say.
+  // A thread's posts are its content, the signatures under them are not.
+  const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
+  const leaving = new Set([...region, ...shelves, ...overlays, ...signatures]);
+  // Never empty: when the comments (shelves, overlays, signatures) hold all of the content, they are
+  // what the page has to say.
   const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
   const comments = keepsContent ? region : [];
   const inComments = new Set(comments);
   const onShelf = new Set(keepsContent ? shelves : []);
   const inOverlay = new Set(keepsContent ? overlays : []);
+  const inSignature = new Set(keepsContent ? signatures : []);
   const out =
-    comments.length || onShelf.size || inOverlay.size
+    comments.length || onShelf.size || inOverlay.size || inSignature.size
       ? verdicts.map((v, i) => {
           if (v.label === "boilerplate") return v;
           if (inComments.has(i)) return { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` };
           if (onShelf.has(i)) return { ...v, label: "boilerplate" as const, rule: `product shelf: ${v.rule}` };
           if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
+          if (inSignature.has(i)) return { ...v, label: "boilerplate" as const, rule: `signature: ${v.rule}` };
           return v;
         })
       : verdicts;

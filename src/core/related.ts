@@ -38,8 +38,26 @@ function isShelfToken(token: string): boolean {
  * like", "Customers also bought", "People who viewed this item also viewed", "Similar items",
  * "Frequently bought together", "Recently viewed", "Complete the look", "Sponsored products".
  */
-const SHELF_HEADING =
-  /\b(?:you (?:may|might) also (?:like|love|enjoy)|customers (?:who )?(?:also )?(?:bought|viewed|purchased)|people (?:who )?(?:also )?(?:viewed|bought)|also (?:viewed|bought|purchased)|similar (?:items|products)|related (?:items|products)|frequently bought together|recently viewed|more (?:items )?from this (?:seller|brand|shop|store)|(?:complete|shop) the look|recommended (?:for you|products|items)|(?:pairs|goes) well with|sponsored (?:items|products))\b/i;
+const SHELF_HEADING = new RegExp(
+  "\\b(?:" +
+    [
+      "you (?:may|might) also (?:like|love|enjoy)",
+      "customers (?:who )?(?:also )?(?:bought|viewed|purchased)",
+      "people (?:who )?(?:also )?(?:viewed|bought)",
+      "also (?:viewed|bought|purchased)",
+      "similar (?:items|products)",
+      "related (?:items|products)",
+      "frequently bought together",
+      "recently viewed",
+      "more (?:items )?from this (?:seller|brand|shop|store)",
+      "(?:complete|shop) the look",
+      "recommended (?:for you|products|items)",
+      "(?:pairs|goes) well with",
+      "sponsored (?:items|products)",
+    ].join("|") +
+    ")\\b",
+  "i",
+);
 /** A shelf's heading is short: a sentence that says "similar products" is the description's. */
 const SHELF_HEADING_MAX_CHARS = 80;
 /** The heading opens its section: it is among the section's first this many blocks (an eyebrow may precede it). */

@@ -7,13 +7,18 @@ import { segmentHtml } from "../../src/core/segment";
 
 const SERVICE = `<html><head><title>Garden Design | Greenway Studio</title></head><body class="modal-open">
 <main><h1>Garden design for small city plots</h1>
-<section><p>We plan courtyards, roof terraces and narrow back gardens, from the first sketch to the planting plan.</p></section>
-<section><h2>How it works</h2><p>A site visit, two design rounds and a planting list you can take to any nursery.</p></section>
+<section><p>We plan courtyards, roof terraces and narrow back gardens, from the first sketch to the
+planting plan.</p></section>
+<section><h2>How it works</h2><p>A site visit, two design rounds and a planting list you can take to any
+nursery.</p></section>
 </main>
-<div class="modal fade" id="delivery-dates"><div class="modal-body"><p>Order by the dates below to receive your plan by June.</p>
+<div class="modal fade" id="delivery-dates"><div class="modal-body">
+<p>Order by the dates below to receive your plan by June.</p>
 <table><tr><td>Standard</td><td>June 10</td></tr></table></div></div>
-<div id="onetrust-consent-sdk"><div class="ot-pc-content"><p>These technologies help us understand how our site is used.</p></div></div>
+<div id="onetrust-consent-sdk"><div class="ot-pc-content">
+<p>These technologies help us understand how our site is used.</p></div></div>
 <div class="newsletter-popup"><p>Sign up for ten percent off your first consultation.</p></div>
+<div class="size-popover"><p>Measure the plot along its longest wall before you book.</p></div>
 </body></html>`;
 
 const page = segmentHtml(SERVICE);
@@ -43,6 +48,7 @@ describe("overlays", () => {
     expect(texts.join("\n")).toContain("June 10");
     expect(texts.join("\n")).toContain("how our site is used");
     expect(texts.join("\n")).toContain("ten percent off");
+    expect(texts.join("\n")).toContain("longest wall");
     expect(texts.join("\n")).not.toContain("Garden design");
     expect(texts.join("\n")).not.toContain("site visit");
   });
