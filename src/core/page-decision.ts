@@ -6,9 +6,11 @@
  * all of that text is in the gold. A product page's reviews and Q&A are its comments (78% of the
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
  * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
- * consent panels: overlays.ts) leave the page, and on threads the posts' signatures (signatures.ts).
+ * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
+ * on threads the posts' signatures (signatures.ts).
  */
 import type { BlockVerdict } from "./classify";
+import { chromeBlocks } from "./chrome";
 import { commentRegion } from "./comments";
 import type { InterstitialReason } from "./interstitial";
 import { overlayBlocks } from "./overlays";
@@ -26,7 +28,7 @@ export interface PageDecision {
   comments: number[];
 }
 
-/** Kinds whose overlays (pop-ups, modals, consent panels; overlays.ts) are not left to the block model alone. */
+/** Kinds whose overlays and chrome (overlays.ts, chrome.ts) are not left to the block model alone. */
 const DROPS_OVERLAYS: ReadonlySet<PageKind> = new Set([
   "thread",
   "product",
@@ -64,24 +66,27 @@ export function decidePage(
   const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
   const shelves = kind.kind === "product" ? shelfBlocks(page) : [];
   const overlays = DROPS_OVERLAYS.has(kind.kind) ? overlayBlocks(page) : [];
+  const chrome = DROPS_OVERLAYS.has(kind.kind) ? chromeBlocks(page) : [];
   // A thread's posts are its content, the signatures under them are not.
   const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
-  const leaving = new Set([...region, ...shelves, ...overlays, ...signatures]);
-  // Never empty: when the comments (shelves, overlays, signatures) hold all of the content, they are
-  // what the page has to say.
+  const leaving = new Set([...region, ...shelves, ...overlays, ...chrome, ...signatures]);
+  // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,
+  // they are what the page has to say.
   const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
   const comments = keepsContent ? region : [];
   const inComments = new Set(comments);
   const onShelf = new Set(keepsContent ? shelves : []);
   const inOverlay = new Set(keepsContent ? overlays : []);
+  const inChrome = new Set(keepsContent ? chrome : []);
   const inSignature = new Set(keepsContent ? signatures : []);
   const out =
-    comments.length || onShelf.size || inOverlay.size || inSignature.size
+    comments.length || onShelf.size || inOverlay.size || inChrome.size || inSignature.size
       ? verdicts.map((v, i) => {
           if (v.label === "boilerplate") return v;
           if (inComments.has(i)) return { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` };
           if (onShelf.has(i)) return { ...v, label: "boilerplate" as const, rule: `product shelf: ${v.rule}` };
           if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
+          if (inChrome.has(i)) return { ...v, label: "boilerplate" as const, rule: `page chrome: ${v.rule}` };
           if (inSignature.has(i)) return { ...v, label: "boilerplate" as const, rule: `signature: ${v.rule}` };
           return v;
         })

@@ -72,3 +72,46 @@ describe("overlays", () => {
     expect(keptAs("service", onlyOverlays).join("\n")).toContain("receive your plan by June");
   });
 });
+
+const PLAN = `<html><head><title>Balcony planting plan</title></head><body>
+<main><h1>Balcony planting plan</h1>
+<p>A planting plan for a south-facing balcony: trailing rosemary, dwarf lavender and a fig in a half barrel.</p>
+<ul class="plan-actions"><li>Save</li><li>Share</li><li>Print</li></ul>
+<p class="price-disclaimer">Prices include VAT and may change without notice.</p></main>
+</body></html>`;
+
+describe("page chrome", () => {
+  const plan = segmentHtml(PLAN);
+  const verdicts: BlockVerdict[] = plan.blocks.map(() => ({
+    label: "content",
+    rule: "",
+    node: "",
+    support: 0,
+    count: 0,
+  }));
+  const keptAs = (kind: PageKind) => {
+    const known = {
+      ...pageKind(
+        plan,
+        verdicts.map(() => 1),
+      ),
+      kind,
+    };
+    const decided = decidePage(plan, verdicts, null, undefined, known).verdicts;
+    return plan.blocks
+      .filter((_, i) => decided[i]!.label !== "boilerplate")
+      .map((b) => b.text)
+      .join("\n");
+  };
+
+  it("action bars and disclaimers leave a service page", () => {
+    const text = keptAs("service");
+    expect(text).toContain("trailing rosemary");
+    expect(text).not.toContain("Share");
+    expect(text).not.toContain("may change without notice");
+  });
+
+  it("stay on an article", () => {
+    expect(keptAs("article")).toContain("may change without notice");
+  });
+});
