@@ -8,24 +8,34 @@
  * page's headline (`body.has-actions` marks the page).
  */
 import { ancestorsEnclosingHeadline } from "./comments";
-import { depthsWhere, pathTokens, tokenHas } from "./path-words";
+import { blocksInsideMarked, markedFlags } from "./marked-elements";
+import { isOverlayToken } from "./overlays";
+import { tokenHas } from "./path-words";
 import type { SegmentedPage } from "./types";
 
 const CHROME_WORDS = new Set(["actions", "disclaimer", "disclaimers"]);
 
-function isChromeToken(token: string): boolean {
+export function isChromeToken(token: string): boolean {
   return tokenHas(token, CHROME_WORDS);
 }
 
 /** Indices of the blocks inside action bars and disclaimers, in page order. */
 export function chromeBlocks(page: SegmentedPage): number[] {
-  const anchors = ancestorsEnclosingHeadline(page.blocks);
-  const out: number[] = [];
-  page.blocks.forEach((b, i) => {
-    const depths = depthsWhere(b.path, isChromeToken);
-    const ids = b.ancestors ?? [];
-    if (depths.length === 0 || ids.length !== pathTokens(b.path).length) return;
-    if (depths.some((k) => !anchors.has(ids[k]!))) out.push(i);
-  });
-  return out;
+  return blocksInsideMarked(page.blocks, isChromeToken, ancestorsEnclosingHeadline(page.blocks));
+}
+
+const OVERLAY = 1;
+const CHROME = 2;
+
+/**
+ * overlayBlocks and chromeBlocks in one walk (the page decision asks for both on every page that is
+ * not an article); a block in both is an overlay's.
+ */
+export function overlayAndChromeBlocks(page: SegmentedPage): { overlays: number[]; chrome: number[] } {
+  const test = (token: string) => (isOverlayToken(token) ? OVERLAY : 0) | (isChromeToken(token) ? CHROME : 0);
+  const flags = markedFlags(page.blocks, test, ancestorsEnclosingHeadline(page.blocks));
+  const overlays: number[] = [];
+  const chrome: number[] = [];
+  flags.forEach((f, i) => (f & OVERLAY ? overlays.push(i) : f & CHROME && chrome.push(i)));
+  return { overlays, chrome };
 }

@@ -13,7 +13,8 @@
  * `html.has-cookie-banner` mark the page state, not an overlay.
  */
 import { ancestorsEnclosingHeadline } from "./comments";
-import { depthsWhere, pathTokens, tokenHas } from "./path-words";
+import { blocksInsideMarked } from "./marked-elements";
+import { tokenHas } from "./path-words";
 import type { SegmentedPage } from "./types";
 
 const OVERLAY_WORDS = new Set([
@@ -34,19 +35,11 @@ const OVERLAY_WORDS = new Set([
 ]);
 const OVERLAY_PREFIXES = ["popup", "modal", "onetrust"];
 
-function isOverlayToken(token: string): boolean {
+export function isOverlayToken(token: string): boolean {
   return tokenHas(token, OVERLAY_WORDS, OVERLAY_PREFIXES);
 }
 
 /** Indices of the blocks inside overlays, in page order. */
 export function overlayBlocks(page: SegmentedPage): number[] {
-  const anchors = ancestorsEnclosingHeadline(page.blocks);
-  const out: number[] = [];
-  page.blocks.forEach((b, i) => {
-    const depths = depthsWhere(b.path, isOverlayToken);
-    const ids = b.ancestors ?? [];
-    if (depths.length === 0 || ids.length !== pathTokens(b.path).length) return;
-    if (depths.some((k) => !anchors.has(ids[k]!))) out.push(i);
-  });
-  return out;
+  return blocksInsideMarked(page.blocks, isOverlayToken, ancestorsEnclosingHeadline(page.blocks));
 }

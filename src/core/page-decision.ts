@@ -10,10 +10,9 @@
  * on threads the posts' signatures (signatures.ts).
  */
 import type { BlockVerdict } from "./classify";
-import { chromeBlocks } from "./chrome";
+import { overlayAndChromeBlocks } from "./chrome";
 import { commentRegion } from "./comments";
 import type { InterstitialReason } from "./interstitial";
-import { overlayBlocks } from "./overlays";
 import { pageKind, type PageKind, type PageKindResult } from "./page-kind";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
@@ -65,8 +64,9 @@ export function decidePage(
   const kind = known ?? decideKind(page, probabilities, evidence, url);
   const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
   const shelves = kind.kind === "product" ? shelfBlocks(page) : [];
-  const overlays = DROPS_OVERLAYS.has(kind.kind) ? overlayBlocks(page) : [];
-  const chrome = DROPS_OVERLAYS.has(kind.kind) ? chromeBlocks(page) : [];
+  const { overlays, chrome } = DROPS_OVERLAYS.has(kind.kind)
+    ? overlayAndChromeBlocks(page)
+    : { overlays: [], chrome: [] };
   // A thread's posts are its content, the signatures under them are not.
   const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
   const leaving = new Set([...region, ...shelves, ...overlays, ...chrome, ...signatures]);

@@ -12,7 +12,8 @@
  * same phrases title text the gold keeps more often, so the page decision asks on products only.
  */
 import { ancestorsEnclosingHeadline } from "./comments";
-import { depthsWhere, pathTokens, tokenHas } from "./path-words";
+import { blocksInsideMarked } from "./marked-elements";
+import { tokenHas } from "./path-words";
 import type { SegmentedPage } from "./types";
 
 const SHELF_WORDS = new Set([
@@ -66,16 +67,12 @@ const HEADING_POSITION = 2;
 /** Indices of the blocks on product shelves, in page order. */
 export function shelfBlocks(page: SegmentedPage): number[] {
   const anchors = ancestorsEnclosingHeadline(page.blocks);
+  const named = blocksInsideMarked(page.blocks, isShelfToken, anchors);
   const shelves = headingShelves(page, anchors);
-  const out: number[] = [];
-  page.blocks.forEach((b, i) => {
-    const ids = b.ancestors ?? [];
-    if (ids.some((el) => shelves.has(el))) return void out.push(i);
-    const depths = depthsWhere(b.path, isShelfToken);
-    if (depths.length === 0 || ids.length !== pathTokens(b.path).length) return;
-    if (depths.some((k) => !anchors.has(ids[k]!))) out.push(i);
-  });
-  return out;
+  if (shelves.size === 0) return named;
+  const out = new Set(named);
+  page.blocks.forEach((b, i) => (b.ancestors ?? []).some((el) => shelves.has(el)) && out.add(i));
+  return [...out].sort((a, b) => a - b);
 }
 
 /**

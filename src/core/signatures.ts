@@ -7,7 +7,8 @@
  * A block is in a signature when one of its enclosing elements has a class/id word "signature"
  * (phpBB `div.signature`, XenForo `aside.message-signature`, vBulletin `div.signaturecontainer`).
  */
-import { depthsWhere, tokenHas } from "./path-words";
+import { blocksInsideMarked } from "./marked-elements";
+import { tokenHas } from "./path-words";
 import type { SegmentedPage } from "./types";
 
 const SIGNATURE_WORDS = new Set(["signature", "signatures"]);
@@ -19,5 +20,5 @@ function isSignatureToken(token: string): boolean {
 
 /** Indices of the blocks inside post signatures, in page order. */
 export function signatureBlocks(page: SegmentedPage): number[] {
-  return page.blocks.flatMap((b, i) => (depthsWhere(b.path, isSignatureToken).length > 0 ? [i] : []));
+  return blocksInsideMarked(page.blocks, isSignatureToken);
 }
