@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { blocksInsideMarked, markedFlags } from "../../src/core/marked-elements";
 
-// Elements by document order: 1 body, 2 div.modal, 3 p, 4 div.main, 5 p, 6 div.modal-open (encloses the headline), 7 h1.
+// Elements by document order: 1 body, 2 div.modal, 3 p, 4 div.main, 5 p,
+// 6 div.modal-open (encloses the headline), 7 h1.
 const blocks = [
   { path: "body>div.modal>p", ancestors: [1, 2, 3] },
   { path: "body>div.main>p", ancestors: [1, 4, 5] },
