@@ -5,14 +5,18 @@
  * the content. Documentation pages keep what looks like comments (Q&A, notes): on the WCXB corpora
  * all of that text is in the gold. A product page's reviews and Q&A are its comments (78% of the
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
- * other products (related.ts) leave it too.
+ * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
+ * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
+ * on threads the posts' signatures (signatures.ts).
  */
 import type { BlockVerdict } from "./classify";
+import { overlayAndChromeBlocks } from "./chrome";
 import { commentRegion } from "./comments";
 import { laterCopies } from "./copies";
 import type { InterstitialReason } from "./interstitial";
 import { pageKind, type PageKind, type PageKindResult } from "./page-kind";
 import { shelfBlocks } from "./related";
+import { signatureBlocks } from "./signatures";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
 
@@ -31,6 +35,16 @@ export interface PageDecision {
  * 0.9302 -> 0.9312 (as before the copy rule), every corpus +0.0001 or equal.
  */
 const KEEPS_REPEATS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
+
+/** Kinds whose overlays and chrome (overlays.ts, chrome.ts) are not left to the block model alone. */
+const DROPS_OVERLAYS: ReadonlySet<PageKind> = new Set([
+  "thread",
+  "product",
+  "listing",
+  "documentation",
+  "service",
+  "other",
+]);
 
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
@@ -59,18 +73,30 @@ export function decidePage(
   const kind = known ?? decideKind(page, probabilities, evidence, url);
   const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
   const shelves = kind.kind === "product" ? shelfBlocks(page) : [];
-  const leaving = new Set([...region, ...shelves]);
-  // Never empty: when the comments (or shelves) hold all of the page's content, they are what it has to say.
+  const { overlays, chrome } = DROPS_OVERLAYS.has(kind.kind)
+    ? overlayAndChromeBlocks(page)
+    : { overlays: [], chrome: [] };
+  // A thread's posts are its content, the signatures under them are not.
+  const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
+  const leaving = new Set([...region, ...shelves, ...overlays, ...chrome, ...signatures]);
+  // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,
+  // they are what the page has to say.
   const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
   const comments = keepsContent ? region : [];
   const inComments = new Set(comments);
   const onShelf = new Set(keepsContent ? shelves : []);
+  const inOverlay = new Set(keepsContent ? overlays : []);
+  const inChrome = new Set(keepsContent ? chrome : []);
+  const inSignature = new Set(keepsContent ? signatures : []);
   const out =
-    comments.length || onShelf.size
+    comments.length || onShelf.size || inOverlay.size || inChrome.size || inSignature.size
       ? verdicts.map((v, i) => {
           if (v.label === "boilerplate") return v;
           if (inComments.has(i)) return { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` };
           if (onShelf.has(i)) return { ...v, label: "boilerplate" as const, rule: `product shelf: ${v.rule}` };
+          if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
+          if (inChrome.has(i)) return { ...v, label: "boilerplate" as const, rule: `page chrome: ${v.rule}` };
+          if (inSignature.has(i)) return { ...v, label: "boilerplate" as const, rule: `signature: ${v.rule}` };
           return v;
         })
       : verdicts;

@@ -63,3 +63,61 @@ describe("a product page as a whole", () => {
     expect(text).toContain("Summit 45 Backpack");
   });
 });
+
+/** A shop with generated class names: only the shelf's heading says what it is. */
+const GENERATED = `<html><head><title>Linen Shirt</title></head><body>
+<div class="x1Ab"><div class="q9Zt"><h1>Linen Shirt, Sand</h1><div class="p0Rr">$48.00</div>
+<p>Washed linen in a relaxed cut, with a camp collar and coconut buttons. Buyers who compare similar products
+usually notice the weight of the cloth first.</p></div>
+<div class="k2Lm"><h2>About this item</h2><p>100% linen, machine washable at 30 degrees.</p></div>
+<div class="r2-E"><div class="t3nQ"><h2>People who viewed this item also viewed</h2></div>
+<ul class="c7Hw"><li><h3>Cotton Oxford Shirt, Blue</h3><div>$39.00</div></li>
+<li><h3>Hemp Overshirt, Olive</h3><div>$72.00</div></li></ul></div>
+<section class="z8Yq"><h2>You may also like</h2><p>Canvas Tote Bag, $25.00</p></section></div>
+</body></html>`;
+
+describe("a product page's shelves titled in words", () => {
+  const generated = segmentHtml(GENERATED);
+  const verdicts: BlockVerdict[] = generated.blocks.map(() => ({
+    label: "content",
+    rule: "test",
+    node: "",
+    support: 0,
+    count: 0,
+  }));
+  const keptAs = (kind: PageKind) => {
+    const known = {
+      ...pageKind(
+        generated,
+        verdicts.map(() => 1),
+      ),
+      kind,
+    };
+    const decided = decidePage(generated, verdicts, null, undefined, known).verdicts;
+    return generated.blocks
+      .filter((_, i) => decided[i]!.label !== "boilerplate")
+      .map((b) => b.text)
+      .join("\n");
+  };
+
+  it("drops the sections such headings open, and keeps the product's own sections", () => {
+    const text = keptAs("product");
+    expect(text).toContain("Linen Shirt, Sand");
+    expect(text).toContain("$48.00");
+    expect(text).toContain("coconut buttons");
+    expect(text).toContain("compare similar products");
+    expect(text).toContain("About this item");
+    expect(text).toContain("machine washable");
+    expect(text).not.toContain("People who viewed");
+    expect(text).not.toContain("Cotton Oxford Shirt");
+    expect(text).not.toContain("$72.00");
+    expect(text).not.toContain("You may also like");
+    expect(text).not.toContain("Canvas Tote Bag");
+  });
+
+  it("leaves them alone on other kinds of page", () => {
+    const text = keptAs("service");
+    expect(text).toContain("Cotton Oxford Shirt");
+    expect(text).toContain("Canvas Tote Bag");
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { BlockVerdict } from "../../src/core/classify";
+import { decidePage } from "../../src/core/page-decision";
+import { pageKind, type PageKind } from "../../src/core/page-kind";
+import { segmentHtml } from "../../src/core/segment";
+import { signatureBlocks } from "../../src/core/signatures";
+
+const THREAD = `<html><head><title>Sourdough starter smells of nail polish</title></head><body>
+<h1>Sourdough starter smells of nail polish</h1>
+<div class="post"><div class="content">
+<p>My starter is three weeks old and smells of acetone each morning. Is it dead?</p></div>
+<div class="signature"><p>Baking since 2019. Rye is life.</p></div></div>
+<div class="post"><div class="content">
+<p>It is hungry, not dead: feed it twice a day at a higher ratio for a week.</p></div>
+<aside class="message-signature"><p>My oven: a 1998 gas range with a pizza stone.</p></aside></div>
+</body></html>`;
+
+const page = segmentHtml(THREAD);
+const allContent: BlockVerdict[] = page.blocks.map(() => ({
+  label: "content",
+  rule: "test",
+  node: "",
+  support: 0,
+  count: 0,
+}));
+const keptAs = (kind: PageKind) => {
+  const known = {
+    ...pageKind(
+      page,
+      allContent.map(() => 1),
+    ),
+    kind,
+  };
+  const decided = decidePage(page, allContent, null, undefined, known).verdicts;
+  return page.blocks
+    .filter((_, i) => decided[i]!.label !== "boilerplate")
+    .map((b) => b.text)
+    .join("\n");
+};
+
+describe("forum signatures", () => {
+  it("are found by their containers' class words", () => {
+    const texts = signatureBlocks(page).map((i) => page.blocks[i]!.text);
+    expect(texts).toEqual(["Baking since 2019. Rye is life.", "My oven: a 1998 gas range with a pizza stone."]);
+  });
+
+  it("leave a thread, whose posts stay", () => {
+    const text = keptAs("thread");
+    expect(text).toContain("smells of acetone");
+    expect(text).toContain("feed it twice a day");
+    expect(text).not.toContain("Rye is life");
+    expect(text).not.toContain("pizza stone");
+  });
+
+  it("stay on an article", () => {
+    expect(keptAs("article")).toContain("Rye is life");
+  });
+});
