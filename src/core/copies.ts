@@ -28,8 +28,39 @@ export const COPY_LONG_WORDS = 60;
 
 const GRAM = 4;
 
-function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * A block's word 4-grams as numbers: two independent 32-bit hashes of each word, folded over the
+ * gram into 53 bits (a collision among a page's few thousand grams has odds of about 1e-9), so no
+ * string is built per gram.
+ */
+function gramKeys(text: string): { words: number; keys: number[] } {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD)) {
+    const w = m[0];
+    let h1 = 0x811c9dc5;
+    let h2 = 0x01000193;
+    for (let i = 0; i < w.length; i++) {
+      const c = w.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
+    }
+    a.push(h1 >>> 0);
+    b.push(h2 >>> 0);
+  }
+  const keys: number[] = [];
+  for (let k = 0; k + GRAM <= a.length; k++) {
+    let x = 0x9e3779b9;
+    let y = 0x85ebca6b;
+    for (let j = k; j < k + GRAM; j++) {
+      x = Math.imul(x ^ a[j]!, 0x27d4eb2d) ^ (x >>> 13);
+      y = Math.imul(y ^ b[j]!, 0x165667b1) ^ (y >>> 16);
+    }
+    keys.push((x >>> 11) * 0x100000000 + (y >>> 0));
+  }
+  return { words: a.length, keys };
 }
 
 /** The element holding the block's element (-1: unknown, or the block sits at the top). */
@@ -50,17 +81,18 @@ export function laterCopies(
   blocks: readonly Pick<TextBlock, "text" | "path" | "ancestors">[],
   content: readonly boolean[],
 ): number[] {
-  const seen = new Map<string, Place[]>();
+  const seen = new Map<number, Place[]>();
+  const structures = new Map<string, string>();
   const out: number[] = [];
   blocks.forEach((b, i) => {
     if (!content[i]) return;
-    const here: Place = { parent: parentOf(b), path: b.path.replace(DIGITS, "0") };
-    const w = words(b.text);
-    const long = w.length >= COPY_LONG_WORDS;
+    let path = structures.get(b.path);
+    if (path === undefined) structures.set(b.path, (path = b.path.replace(DIGITS, "0")));
+    const here: Place = { parent: parentOf(b), path };
+    const { words, keys: grams } = gramKeys(b.text);
+    const long = words >= COPY_LONG_WORDS;
     const elsewhere = (p: Place) => p.parent !== here.parent && (p.path !== here.path || long);
-    const grams: string[] = [];
-    for (let k = 0; k + GRAM <= w.length; k++) grams.push(w.slice(k, k + GRAM).join(" "));
-    if (w.length >= COPY_MIN_WORDS && grams.length > 0) {
+    if (words >= COPY_MIN_WORDS && grams.length > 0) {
       let hit = 0;
       for (const g of grams) if (seen.get(g)?.some(elsewhere)) hit++;
       if (hit >= COPY_SHARE * grams.length) return void out.push(i);
