@@ -8,7 +8,7 @@
  * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
  * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
  * on threads the posts' signatures (signatures.ts). On articles, the teaser cards of other stories
- * after the story (teasers.ts) leave.
+ * after the story and the paragraphs that are a link to another story (teasers.ts) leave.
  */
 import type { BlockVerdict } from "./classify";
 import { overlayAndChromeBlocks } from "./chrome";

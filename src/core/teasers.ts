@@ -1,8 +1,9 @@
 /**
- * An article's lists of other stories after the story: "more stories", "you may also like", a
- * sidebar of deals, the site's front page under the article. They are the site's navigation dressed
- * as prose (a headline link and an excerpt per story), so the block model often likes them, and the
- * region often holds them when the list shares the article's column. The reader came for the story.
+ * An article's teasers of other stories: lists after the story ("more stories", "you may also like",
+ * a sidebar of deals, the site's front page under the article) and links set between its paragraphs
+ * ("Also on our site: ...", linkParagraphBlocks). They are the site's navigation dressed as prose (a
+ * headline link and an excerpt per story), so the block model often likes them, and the region often
+ * holds them when they share the article's column. The reader came for the story.
  *
  * A teaser is told by its structure, in any language: a card, the outermost element around one block
  * of a path (numbers in ids aside) that at least MIN_CARDS such cards repeat, short (CARD_MAX_CHARS),
@@ -44,8 +45,18 @@ function elementRanges(blocks: readonly Block[]): Map<number, { first: number; l
   return ranges;
 }
 
+/** Indices of the teasers of other stories, in page order: cards after the story and link paragraphs. */
+export function teaserBlocks(
+  blocks: readonly (Block & Pick<TextBlock, "tag">)[],
+  content: readonly boolean[],
+): number[] {
+  const cards = teaserCardBlocks(blocks, content);
+  const links = linkParagraphBlocks(blocks, content);
+  return links.length === 0 ? cards : [...new Set([...cards, ...links])].sort((a, b) => a - b);
+}
+
 /** Indices of the blocks in teaser cards after the story, in page order; `content` is the answer so far. */
-export function teaserBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
+export function teaserCardBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
   const paragraph = (i: number) =>
     content[i]! && blocks[i]!.text.length >= PARAGRAPH_CHARS && blocks[i]!.linkShare < PARAGRAPH_MAX_LINK_SHARE;
   const lede = blocks.findIndex((_, i) => paragraph(i));
@@ -99,4 +110,31 @@ function isTeaser(blocks: readonly Block[], { first, last }: { first: number; la
     excerpt ||= b.linkShare < EXCERPT_MAX_LINK_SHARE && b.text.length >= EXCERPT_MIN_CHARS;
   }
   return chars <= CARD_MAX_CHARS && linked && excerpt;
+}
+
+/** A paragraph that is a link: at least this much of it is link text, and it is this long (a headline). */
+export const LINK_PARAGRAPH_SHARE = 0.8;
+const LINK_PARAGRAPH_MIN_CHARS = 20;
+/** Elements that hold a story's paragraphs; list items and headings are the story's own structure. */
+const PARAGRAPH_TAGS: ReadonlySet<string> = new Set(["p", "div"]);
+const IN_LIST_ITEM = /(?:^|>)li(?:[.#>]|$)/;
+
+/**
+ * Content paragraphs that are a link to another story, in page order: "Also on our site: ...", "SEE
+ * MORE: ...", a row of related headlines set between the story's paragraphs. A story's sentences carry
+ * links, not the other way round; a list of links (references, a changelog) is written in list items.
+ */
+export function linkParagraphBlocks(
+  blocks: readonly Pick<TextBlock, "text" | "tag" | "linkShare" | "path">[],
+  content: readonly boolean[],
+): number[] {
+  return blocks.flatMap((b, i) =>
+    content[i] &&
+    PARAGRAPH_TAGS.has(b.tag) &&
+    b.linkShare >= LINK_PARAGRAPH_SHARE &&
+    b.text.length >= LINK_PARAGRAPH_MIN_CHARS &&
+    !IN_LIST_ITEM.test(b.path)
+      ? [i]
+      : [],
+  );
 }

@@ -1,7 +1,11 @@
-/** Cards of other stories after an article (headline link + excerpt) leave it; a roundup's items and a link list stay. */
+/**
+ * Teasers of other stories leave an article: cards after the story (headline link + excerpt) and
+ * paragraphs that are a link; a roundup's items, a story's cards before its end and list items stay.
+ */
 import { describe, expect, it } from "vitest";
 import { segmentHtml } from "../../src/core/segment";
-import { teaserBlocks } from "../../src/core/teasers";
+import type { TextBlock } from "../../src/core/types";
+import { linkParagraphBlocks, teaserBlocks, teaserCardBlocks } from "../../src/core/teasers";
 
 const STORY = [
   "The harbour council approved the winter budget after a long debate that ran late into the evening session, with the ferry subsidy the last item to be settled before midnight by a vote of seven to four in the old town hall.",
@@ -16,10 +20,12 @@ const TEASERS = [
 const card = ([headline, excerpt]: string[]) =>
   `<div class="card"><h3><a href="/s/${headline!.length}">${headline}</a></h3><p>${excerpt}</p></div>`;
 
-function answerWithout(html: string): string[] {
+type Rule = (blocks: readonly TextBlock[], content: readonly boolean[]) => number[];
+
+function answerWithout(html: string, teasers: Rule = teaserCardBlocks): string[] {
   const page = segmentHtml(html);
   const gone = new Set(
-    teaserBlocks(
+    teasers(
       page.blocks,
       page.blocks.map(() => true),
     ),
@@ -27,7 +33,7 @@ function answerWithout(html: string): string[] {
   return page.blocks.filter((_, i) => !gone.has(i)).map((b) => b.text);
 }
 
-describe("teaserBlocks", () => {
+describe("teaserCardBlocks", () => {
   it("drops a list of cards after the story, whatever its heading says", () => {
     const kept = answerWithout(`<html><body><div class="story">${STORY.map((t) => `<p>${t}</p>`).join("")}</div>
 <section><h2>Mehr aus der Region</h2>${TEASERS.map(card).join("")}</section></body></html>`);
@@ -50,5 +56,24 @@ describe("teaserBlocks", () => {
     expect(answerWithout(`<html><body>${story}<div>${long}</div></body></html>`)).toHaveLength(3 + 6);
     const two = TEASERS.slice(0, 2).map(card).join("");
     expect(answerWithout(`<html><body>${story}<div>${two}</div></body></html>`)).toHaveLength(3 + 4);
+  });
+});
+
+describe("linkParagraphBlocks", () => {
+  const story = STORY.map((t) => `<p>${t}</p>`);
+  const also = `<p>Also: <a href="/s/9">Storm closes the coast road for a second night</a></p>`;
+
+  it("drops a paragraph that is a link to another story, and keeps the story's paragraphs", () => {
+    const html = `<html><body><div>${story[0]}${also}${story[1]}</div></body></html>`;
+    expect(answerWithout(html, linkParagraphBlocks)).toEqual([STORY[0], STORY[1]]);
+    expect(answerWithout(html, teaserBlocks)).toEqual([STORY[0], STORY[1]]);
+  });
+
+  it("keeps links in list items, short links and sentences that carry a link", () => {
+    const list = `<ul><li><p><a href="/r/1">The ferry operator's annual report for the year</a></p></li></ul>`;
+    const short = `<p><a href="/r/2">More</a></p>`;
+    const sentence = `<p>The council published <a href="/r/3">its budget</a> on Monday after a long debate in the chamber.</p>`;
+    const html = `<html><body><div>${story[0]}${list}${short}${sentence}</div></body></html>`;
+    expect(answerWithout(html, linkParagraphBlocks)).toHaveLength(4);
   });
 });
