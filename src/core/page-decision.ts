@@ -7,7 +7,8 @@
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
  * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
  * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
- * on threads the posts' signatures (signatures.ts).
+ * on threads the posts' signatures (signatures.ts). On articles, the teaser cards of other stories
+ * after the story and the paragraphs that are a link to another story (teasers.ts) leave.
  */
 import type { BlockVerdict } from "./classify";
 import { overlayAndChromeBlocks } from "./chrome";
@@ -17,6 +18,7 @@ import type { InterstitialReason } from "./interstitial";
 import { pageKind, type PageKind, type PageKindResult } from "./page-kind";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
+import { teaserBlocks } from "./teasers";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
 
@@ -78,7 +80,14 @@ export function decidePage(
     : { overlays: [], chrome: [] };
   // A thread's posts are its content, the signatures under them are not.
   const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
-  const leaving = new Set([...region, ...shelves, ...overlays, ...chrome, ...signatures]);
+  const teasers =
+    kind.kind === "article"
+      ? teaserBlocks(
+          page.blocks,
+          verdicts.map((v) => v.label !== "boilerplate"),
+        )
+      : [];
+  const leaving = new Set([...region, ...shelves, ...overlays, ...chrome, ...signatures, ...teasers]);
   // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,
   // they are what the page has to say.
   const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
@@ -88,8 +97,9 @@ export function decidePage(
   const inOverlay = new Set(keepsContent ? overlays : []);
   const inChrome = new Set(keepsContent ? chrome : []);
   const inSignature = new Set(keepsContent ? signatures : []);
+  const inTeasers = new Set(keepsContent ? teasers : []);
   const out =
-    comments.length || onShelf.size || inOverlay.size || inChrome.size || inSignature.size
+    comments.length || onShelf.size || inOverlay.size || inChrome.size || inSignature.size || inTeasers.size
       ? verdicts.map((v, i) => {
           if (v.label === "boilerplate") return v;
           if (inComments.has(i)) return { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` };
@@ -97,6 +107,7 @@ export function decidePage(
           if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
           if (inChrome.has(i)) return { ...v, label: "boilerplate" as const, rule: `page chrome: ${v.rule}` };
           if (inSignature.has(i)) return { ...v, label: "boilerplate" as const, rule: `signature: ${v.rule}` };
+          if (inTeasers.has(i)) return { ...v, label: "boilerplate" as const, rule: `teaser list: ${v.rule}` };
           return v;
         })
       : verdicts;

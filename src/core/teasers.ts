@@ -1,0 +1,140 @@
+/**
+ * An article's teasers of other stories: lists after the story ("more stories", "you may also like",
+ * a sidebar of deals, the site's front page under the article) and links set between its paragraphs
+ * ("Also on our site: ...", linkParagraphBlocks). They are the site's navigation dressed as prose (a
+ * headline link and an excerpt per story), so the block model often likes them, and the region often
+ * holds them when they share the article's column. The reader came for the story.
+ *
+ * A teaser is told by its structure, in any language: a card, the outermost element around one block
+ * of a path (numbers in ids aside) that at least MIN_CARDS such cards repeat, short (CARD_MAX_CHARS),
+ * holding a link to its story (a block at least TEASER_LINK_SHARE links) and an excerpt (a block of
+ * prose). Only cards after the story leave: after its first paragraph, outside the element holding
+ * that paragraph, and after its last paragraph outside the cards. A roundup's items ("10 projects for
+ * your home") sit with its introduction or before its conclusion, and a story's quotes and figures
+ * between its paragraphs; a list of links without excerpts (a changelog, references) is no teaser.
+ */
+import type { TextBlock } from "./types";
+
+type Block = Pick<TextBlock, "text" | "path" | "linkShare" | "ancestors">;
+
+/** A list has at least this many cards. */
+export const MIN_CARDS = 3;
+/** A card says at most this much (chars, all its blocks): a headline, an excerpt, a date. */
+export const CARD_MAX_CHARS = 400;
+/** A card links to its story: one of its blocks is at least this much link text. */
+export const TEASER_LINK_SHARE = 0.8;
+/** A card's excerpt: a block this long that is mostly not link text. */
+const EXCERPT_MIN_CHARS = 40;
+const EXCERPT_MAX_LINK_SHARE = 0.5;
+/** The story's paragraphs: content blocks this long with few links. */
+const PARAGRAPH_CHARS = 200;
+const PARAGRAPH_MAX_LINK_SHARE = 0.2;
+
+const DIGITS = /\d+/g;
+
+/** The document-order range of blocks each element holds (contiguous: blocks are in document order). */
+function elementRanges(blocks: readonly Block[]): Map<number, { first: number; last: number }> {
+  const ranges = new Map<number, { first: number; last: number }>();
+  blocks.forEach((b, i) => {
+    for (const el of b.ancestors ?? []) {
+      const r = ranges.get(el);
+      if (r) r.last = i;
+      else ranges.set(el, { first: i, last: i });
+    }
+  });
+  return ranges;
+}
+
+/** Indices of the teasers of other stories, in page order: cards after the story and link paragraphs. */
+export function teaserBlocks(
+  blocks: readonly (Block & Pick<TextBlock, "tag">)[],
+  content: readonly boolean[],
+): number[] {
+  const cards = teaserCardBlocks(blocks, content);
+  const links = linkParagraphBlocks(blocks, content);
+  return links.length === 0 ? cards : [...new Set([...cards, ...links])].sort((a, b) => a - b);
+}
+
+/** Indices of the blocks in teaser cards after the story, in page order; `content` is the answer so far. */
+export function teaserCardBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
+  const paragraph = (i: number) =>
+    content[i]! && blocks[i]!.text.length >= PARAGRAPH_CHARS && blocks[i]!.linkShare < PARAGRAPH_MAX_LINK_SHARE;
+  const lede = blocks.findIndex((_, i) => paragraph(i));
+  const story = blocks[lede]?.ancestors?.at(-2);
+  if (story === undefined) return [];
+  const ranges = elementRanges(blocks);
+  // Blocks after the lede and outside the story's element, by path.
+  const byPath = new Map<string, number[]>();
+  blocks.forEach((b, i) => {
+    if (i <= lede || (b.ancestors?.length ?? 0) < 2 || b.ancestors!.includes(story)) return;
+    const key = b.path.replace(DIGITS, "0");
+    const members = byPath.get(key);
+    if (members) members.push(i);
+    else byPath.set(key, [i]);
+  });
+  const cards: { first: number; last: number }[] = [];
+  for (const members of byPath.values()) {
+    if (members.length < MIN_CARDS) continue;
+    const held = new Map<number, number>();
+    for (const i of members) for (const el of blocks[i]!.ancestors!) held.set(el, (held.get(el) ?? 0) + 1);
+    const found = members.flatMap((i) => {
+      // The outermost container around the block that holds no other block of its path.
+      const chain = blocks[i]!.ancestors!;
+      let k = chain.length - 2;
+      if (held.get(chain[k]!) !== 1) return [];
+      while (k > 0 && held.get(chain[k - 1]!) === 1) k--;
+      const range = ranges.get(chain[k]!)!;
+      return isTeaser(blocks, range) ? [range] : [];
+    });
+    if (found.length >= MIN_CARDS) cards.push(...found);
+  }
+  if (cards.length === 0) return [];
+  const inCard = new Uint8Array(blocks.length);
+  for (const { first, last } of cards) inCard.fill(1, first, last + 1);
+  let storyEnd = -1;
+  blocks.forEach((_, i) => !inCard[i] && paragraph(i) && (storyEnd = i));
+  const out = new Set<number>();
+  for (const { first, last } of cards) if (first > storyEnd) for (let j = first; j <= last; j++) out.add(j);
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Short, with a link to its story and an excerpt. */
+function isTeaser(blocks: readonly Block[], { first, last }: { first: number; last: number }): boolean {
+  let chars = 0;
+  let linked = false;
+  let excerpt = false;
+  for (let j = first; j <= last; j++) {
+    const b = blocks[j]!;
+    chars += b.text.length;
+    linked ||= b.linkShare >= TEASER_LINK_SHARE && b.text.length > 0;
+    excerpt ||= b.linkShare < EXCERPT_MAX_LINK_SHARE && b.text.length >= EXCERPT_MIN_CHARS;
+  }
+  return chars <= CARD_MAX_CHARS && linked && excerpt;
+}
+
+/** A paragraph that is a link: at least this much of it is link text, and it is this long (a headline). */
+export const LINK_PARAGRAPH_SHARE = 0.8;
+const LINK_PARAGRAPH_MIN_CHARS = 20;
+/** Elements that hold a story's paragraphs; list items and headings are the story's own structure. */
+const PARAGRAPH_TAGS: ReadonlySet<string> = new Set(["p", "div"]);
+const IN_LIST_ITEM = /(?:^|>)li(?:[.#>]|$)/;
+
+/**
+ * Content paragraphs that are a link to another story, in page order: "Also on our site: ...", "SEE
+ * MORE: ...", a row of related headlines set between the story's paragraphs. A story's sentences carry
+ * links, not the other way round; a list of links (references, a changelog) is written in list items.
+ */
+export function linkParagraphBlocks(
+  blocks: readonly Pick<TextBlock, "text" | "tag" | "linkShare" | "path">[],
+  content: readonly boolean[],
+): number[] {
+  return blocks.flatMap((b, i) =>
+    content[i] &&
+    PARAGRAPH_TAGS.has(b.tag) &&
+    b.linkShare >= LINK_PARAGRAPH_SHARE &&
+    b.text.length >= LINK_PARAGRAPH_MIN_CHARS &&
+    !IN_LIST_ITEM.test(b.path)
+      ? [i]
+      : [],
+  );
+}
