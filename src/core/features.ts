@@ -6,6 +6,7 @@
  * URL Tree knows the block, the tree's evidence. No per-language word lists: class and id names
  * are template vocabulary, not the page's language.
  */
+import { maxElementId } from "./element-ids";
 import { titleWords, wordFigures } from "./block-words";
 import { REPEAT_FEATURES, writeRepeatFeatures } from "./features-repeat";
 import type { TextBlock } from "./types";
@@ -291,9 +292,7 @@ export function blockFeatures(
   });
   // The same per real element (ancestor chains): text, link text and blocks under each container.
   // Element ids are small document-order numbers: the containers fit an array indexed by id.
-  let maxId = 0;
-  for (const b of blocks) for (const id of b.ancestors ?? []) if (id > maxId) maxId = id;
-  const containers: (Container | undefined)[] = new Array<Container | undefined>(maxId + 1).fill(undefined);
+  const containers = new Array<Container | undefined>(maxElementId(blocks) + 1).fill(undefined);
   blocks.forEach((b, i) => {
     for (const id of b.ancestors ?? []) {
       let c = containers[id];

@@ -12,6 +12,7 @@
  * listing), so weighing them by hand would be guesswork. Measured (scripts/eval-kind.ts): 83.6%
  * in site-grouped 5-fold cross-validation on train-wcxb-dev, 83.7% on single-wcxb-dev.
  */
+import { maxElementId } from "./element-ids";
 import { isInterstitial, type InterstitialVerdict } from "./interstitial";
 import { pathTokens, wordsOf } from "./path-words";
 import type { BranchEvidence } from "./tree-evidence";
@@ -275,9 +276,7 @@ interface Child {
 function records(blocks: readonly TextBlock[]): { count: number; chars: number; linkChars: number; spread: number } {
   // Element ids are small document-order numbers: a slot per id (the child's place in `children`
   // plus one, 0 for none) instead of a map, `children` in first-met order as the map's was.
-  let maxId = 0;
-  for (const b of blocks) for (const id of b.ancestors ?? []) if (id > maxId) maxId = id;
-  const slots = new Int32Array(maxId + 1);
+  const slots = new Int32Array(maxElementId(blocks) + 1);
   const children: Child[] = [];
   for (const b of blocks) {
     const tokens = pathTokens(b.path);
