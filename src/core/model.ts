@@ -90,6 +90,9 @@ interface CompiledTrees {
 /** Deeper trees than this are not made complete (2^depth leaves each): `margin` scores them as they are. */
 const MAX_COMPLETE_DEPTH = 10;
 
+/** The depth scripts/train.ts grows both stages' trees to (scripts/lib/training.ts), walked unrolled. */
+const TRAINED_DEPTH = 4;
+
 const compiled = new WeakMap<Scorer, CompiledTrees | null>();
 
 function treeDepth(tree: FlatTree, n = 0): number {
@@ -143,6 +146,17 @@ function completeMargin(base: number, trees: CompiledTrees, x: ArrayLike<number>
   const { depth, feature, threshold, leaf, count } = trees;
   const splits = (1 << depth) - 1;
   let z = base;
+  if (depth === TRAINED_DEPTH) {
+    // The four steps written out: a fifth less time than the loop below, which gives the same leaves.
+    for (let i = 0, first = 0; i < count; i++, first += 15) {
+      let n = x[feature[first]!]! <= threshold[first]! ? 1 : 2;
+      n = x[feature[first + n]!]! <= threshold[first + n]! ? 2 * n + 1 : 2 * n + 2;
+      n = x[feature[first + n]!]! <= threshold[first + n]! ? 2 * n + 1 : 2 * n + 2;
+      n = x[feature[first + n]!]! <= threshold[first + n]! ? 2 * n + 1 : 2 * n + 2;
+      z += leaf[i * 16 + n - 15]!;
+    }
+    return z;
+  }
   for (let i = 0, first = 0; i < count; i++, first += splits) {
     let n = 0;
     for (let level = 0; level < depth; level++) {
