@@ -9,6 +9,7 @@
 import { maxElementId } from "./element-ids";
 import { titleWords, wordFigures } from "./block-words";
 import { REPEAT_FEATURES, writeRepeatFeatures } from "./features-repeat";
+import { pathPrefixes } from "./path-words";
 import type { TextBlock } from "./types";
 
 /** What the URL Tree says about one block, when the domain has documents. */
@@ -124,16 +125,6 @@ export const TREE_FEATURES: string[] = [
 export const FEATURE_NAMES: string[] = [...PAGE_FEATURES, ...TREE_FEATURES, ...REPEAT_FEATURES];
 const REPEAT_AT = PAGE_FEATURES.length + TREE_FEATURES.length;
 
-function parentPath(path: string, levels: number): string {
-  let end = path.length;
-  for (let i = 0; i < levels; i++) {
-    const cut = path.lastIndexOf(">", end - 1);
-    if (cut < 0) return "";
-    end = cut;
-  }
-  return path.slice(0, end);
-}
-
 /** What a block's path and tag give, computed once per distinct path: pages repeat few paths. */
 interface PathInfo {
   depth: number;
@@ -191,7 +182,7 @@ function pathInfo(path: string, tag: string): PathInfo {
     pathWords,
     leafWords,
     comment: pathWords[COMMENT_WORD]! === 1,
-    sameParentKey: prefixesOf(path)[0]! + "|" + tag,
+    sameParentKey: pathPrefixes(path)[0]! + "|" + tag,
   };
 }
 
@@ -201,18 +192,6 @@ function pathInfo(path: string, tag: string): PathInfo {
  */
 const pathInfos = new Map<string, Map<string, PathInfo>>();
 const MAX_CACHED_PATHS = 5000;
-
-/** The path without its last 1, 2, 3 and 4 tokens, kept across pages like PathInfo. */
-const pathPrefixes = new Map<string, readonly string[]>();
-
-function prefixesOf(path: string): readonly string[] {
-  let prefixes = pathPrefixes.get(path);
-  if (!prefixes) {
-    if (pathPrefixes.size > MAX_CACHED_PATHS) pathPrefixes.clear();
-    pathPrefixes.set(path, (prefixes = [1, 2, 3, 4].map((level) => parentPath(path, level))));
-  }
-  return prefixes;
-}
 
 const COMMENT_WORD = PATH_WORDS.findIndex(([w]) => w === "comment");
 const PUNCT_CODES = new Set([..."。，、！？；："].map((c) => c.charCodeAt(0)));
@@ -277,7 +256,7 @@ export function blockFeatures(
     linkChars += chars[i]! * blocks[i]!.linkShare;
   }
   // Text under each ancestor prefix: one pass per level over the blocks' paths (prefixes interned).
-  const prefixes = blocks.map((b) => prefixesOf(b.path));
+  const prefixes = blocks.map((b) => pathPrefixes(b.path));
   // One Map lookup per block and level: each block keeps its prefix's running sum.
   const under = [0, 1, 2, 3].map((level) => {
     const sums = new Map<string, { chars: number }>();

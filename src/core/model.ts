@@ -5,6 +5,7 @@
  * siblings, because content comes in runs (Web2Text's sequence smoothing, in one pass).
  */
 import MODEL from "./model-weights.json";
+import { pathPrefixes } from "./path-words";
 import type { TextBlock } from "./types";
 
 /** One regression tree, flat: node i splits on feature f[i] at t[i] (x <= t goes left), or is a leaf (f = -1). */
@@ -207,7 +208,7 @@ class ContextScores {
     private readonly p1: readonly number[],
   ) {
     this.n = blocks.length;
-    this.parent = blocks.map((b) => b.path.slice(0, Math.max(0, b.path.lastIndexOf(">"))));
+    this.parent = blocks.map((b) => pathPrefixes(b.path)[0]!);
     this.weightOf = blocks.map((b) => Math.log1p(b.text.length));
     blocks.forEach((_, i) => {
       const s = this.siblings.get(this.parent[i]!) ?? { sum: 0, weight: 0 };
