@@ -266,10 +266,24 @@ export interface PageSignals {
 
 /** A compound record: an element under a parent, among same-token siblings, holding at least two blocks. */
 interface Child {
-  key: string;
+  /** The parent element's id and the element's path token: records of one group share both but the token's id. */
+  parent: number;
+  token: string;
   blocks: number;
   chars: number;
   linkChars: number;
+}
+
+const shapes = new Map<string, string>();
+
+/** A path token without its id (memoised: pages repeat their tokens): ids number posts (#post-123) and would split a group of one shape. */
+function shapeOf(token: string): string {
+  let shape = shapes.get(token);
+  if (shape === undefined) {
+    if (shapes.size > 20000) shapes.clear();
+    shapes.set(token, (shape = token.replace(/#[^.]*/, "")));
+  }
+  return shape;
 }
 
 /** The best group of repeated compound records: siblings of one shape, each holding several blocks. */
@@ -286,10 +300,14 @@ function records(blocks: readonly TextBlock[]): { count: number; chars: number; 
     const linkChars = n * b.linkShare;
     for (let k = 1; k < ids.length; k++) {
       let slot = slots[ids[k]!]!;
-      // The token without its id: ids number posts (#post-123) and would split a group of one shape.
       if (slot === 0) {
-        const key = `${ids[k - 1]}|${tokens[k]!.replace(/#[^.]*/, "")}`;
-        slot = slots[ids[k]!] = children.push({ key, blocks: 0, chars: 0, linkChars: 0 });
+        slot = slots[ids[k]!] = children.push({
+          parent: ids[k - 1]!,
+          token: tokens[k]!,
+          blocks: 0,
+          chars: 0,
+          linkChars: 0,
+        });
       }
       const c = children[slot - 1]!;
       c.blocks++;
@@ -300,9 +318,10 @@ function records(blocks: readonly TextBlock[]): { count: number; chars: number; 
   const groups = new Map<string, Child[]>();
   for (const c of children) {
     if (c.blocks < 2) continue;
-    const g = groups.get(c.key);
+    const key = `${c.parent}|${shapeOf(c.token)}`;
+    const g = groups.get(key);
     if (g) g.push(c);
-    else groups.set(c.key, [c]);
+    else groups.set(key, [c]);
   }
   let best = { count: 0, chars: 0, linkChars: 0, spread: 0 };
   for (const g of groups.values()) {
