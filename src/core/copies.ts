@@ -28,27 +28,57 @@ export const COPY_LONG_WORDS = 60;
 
 const GRAM = 4;
 
-const WORD = /[\p{L}\p{N}]+/gu;
+/** Whether a code point is a word character (`[\p{L}\p{N}]`); decided once per code point met. */
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+/** Per BMP code point: 0 not decided yet, 1 a word character, 2 not. Astral ones in a map. */
+const bmpWordChar = new Uint8Array(0x10000);
+const astralWordChar = new Map<number, boolean>();
+
+function isWordChar(cp: number): boolean {
+  if (cp < 0x80) return (cp >= 0x61 && cp <= 0x7a) || (cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a);
+  if (cp < 0x10000) {
+    let known = bmpWordChar[cp]!;
+    if (known === 0) bmpWordChar[cp] = known = WORD_CHAR.test(String.fromCharCode(cp)) ? 1 : 2;
+    return known === 1;
+  }
+  let known = astralWordChar.get(cp);
+  if (known === undefined) astralWordChar.set(cp, (known = WORD_CHAR.test(String.fromCodePoint(cp))));
+  return known;
+}
 
 /**
- * A block's word 4-grams as numbers: two independent 32-bit hashes of each word, folded over the
- * gram into 53 bits (a collision among a page's few thousand grams has odds of about 1e-9), so no
- * string is built per gram.
+ * A block's word 4-grams as numbers: two independent 32-bit hashes of each word (a maximal run of
+ * `[\p{L}\p{N}]` in the lower-cased text, hashed over its UTF-16 code units), folded over the gram
+ * into 53 bits (a collision among a page's few thousand grams has odds of about 1e-9), so no string
+ * is built per word or gram.
  */
 function gramKeys(text: string): { words: number; keys: number[] } {
+  const lower = text.toLowerCase();
   const a: number[] = [];
   const b: number[] = [];
-  for (const m of text.toLowerCase().matchAll(WORD)) {
-    const w = m[0];
-    let h1 = 0x811c9dc5;
-    let h2 = 0x01000193;
-    for (let i = 0; i < w.length; i++) {
-      const c = w.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x01000193);
-      h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
+  let inWord = false;
+  let h1 = 0;
+  let h2 = 0;
+  for (let i = 0; i <= lower.length;) {
+    const cp = i < lower.length ? lower.codePointAt(i)! : 0x20;
+    const units = cp > 0xffff ? 2 : 1;
+    if (i < lower.length && isWordChar(cp)) {
+      if (!inWord) {
+        inWord = true;
+        h1 = 0x811c9dc5;
+        h2 = 0x01000193;
+      }
+      for (let u = i; u < i + units; u++) {
+        const c = lower.charCodeAt(u);
+        h1 = Math.imul(h1 ^ c, 0x01000193);
+        h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
+      }
+    } else if (inWord) {
+      inWord = false;
+      a.push(h1 >>> 0);
+      b.push(h2 >>> 0);
     }
-    a.push(h1 >>> 0);
-    b.push(h2 >>> 0);
+    i += units;
   }
   const keys: number[] = [];
   for (let k = 0; k + GRAM <= a.length; k++) {

@@ -6,7 +6,10 @@
  * URL Tree knows the block, the tree's evidence. No per-language word lists: class and id names
  * are template vocabulary, not the page's language.
  */
+import { maxElementId } from "./element-ids";
+import { titleWords, wordFigures } from "./block-words";
 import { REPEAT_FEATURES, writeRepeatFeatures } from "./features-repeat";
+import { pathPrefixes } from "./path-words";
 import type { TextBlock } from "./types";
 
 /** What the URL Tree says about one block, when the domain has documents. */
@@ -55,7 +58,6 @@ const PATH_WORDS: [string, RegExp][] = [
 ];
 
 const SENTENCE_END = /[.!?。！？…:"”»)]$/;
-const WORD_SPLIT = /\s+/;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** Names of the single-page features, in vector order (debug output and training use them). */
@@ -123,16 +125,6 @@ export const TREE_FEATURES: string[] = [
 export const FEATURE_NAMES: string[] = [...PAGE_FEATURES, ...TREE_FEATURES, ...REPEAT_FEATURES];
 const REPEAT_AT = PAGE_FEATURES.length + TREE_FEATURES.length;
 
-function parentPath(path: string, levels: number): string {
-  let end = path.length;
-  for (let i = 0; i < levels; i++) {
-    const cut = path.lastIndexOf(">", end - 1);
-    if (cut < 0) return "";
-    end = cut;
-  }
-  return path.slice(0, end);
-}
-
 /** What a block's path and tag give, computed once per distinct path: pages repeat few paths. */
 interface PathInfo {
   depth: number;
@@ -190,7 +182,7 @@ function pathInfo(path: string, tag: string): PathInfo {
     pathWords,
     leafWords,
     comment: pathWords[COMMENT_WORD]! === 1,
-    sameParentKey: prefixesOf(path)[0]! + "|" + tag,
+    sameParentKey: pathPrefixes(path)[0]! + "|" + tag,
   };
 }
 
@@ -200,18 +192,6 @@ function pathInfo(path: string, tag: string): PathInfo {
  */
 const pathInfos = new Map<string, Map<string, PathInfo>>();
 const MAX_CACHED_PATHS = 5000;
-
-/** The path without its last 1, 2, 3 and 4 tokens, kept across pages like PathInfo. */
-const pathPrefixes = new Map<string, readonly string[]>();
-
-function prefixesOf(path: string): readonly string[] {
-  let prefixes = pathPrefixes.get(path);
-  if (!prefixes) {
-    if (pathPrefixes.size > MAX_CACHED_PATHS) pathPrefixes.clear();
-    pathPrefixes.set(path, (prefixes = [1, 2, 3, 4].map((level) => parentPath(path, level))));
-  }
-  return prefixes;
-}
 
 const COMMENT_WORD = PATH_WORDS.findIndex(([w]) => w === "comment");
 const PUNCT_CODES = new Set([..."。，、！？；："].map((c) => c.charCodeAt(0)));
@@ -239,16 +219,12 @@ function countMarks(text: string): { punct: number; digits: number } {
   return { punct, digits };
 }
 
-function tokensOf(text: string): string[] {
-  return text.toLowerCase().split(WORD_SPLIT).filter(Boolean);
-}
-
 /** Word count that does not treat a run of CJK characters as one word. */
-function wordCount(text: string, words: string[]): number {
-  if (!CJK.test(text)) return words.length;
+function wordCount(text: string, words: number): number {
+  if (!CJK.test(text)) return words;
   let cjk = 0;
   for (const ch of text) if (CJK.test(ch)) cjk++;
-  return words.length + cjk / 2;
+  return words + cjk / 2;
 }
 
 /** Text, link text and blocks under one element. */
@@ -280,7 +256,7 @@ export function blockFeatures(
     linkChars += chars[i]! * blocks[i]!.linkShare;
   }
   // Text under each ancestor prefix: one pass per level over the blocks' paths (prefixes interned).
-  const prefixes = blocks.map((b) => prefixesOf(b.path));
+  const prefixes = blocks.map((b) => pathPrefixes(b.path));
   // One Map lookup per block and level: each block keeps its prefix's running sum.
   const under = [0, 1, 2, 3].map((level) => {
     const sums = new Map<string, { chars: number }>();
@@ -294,11 +270,12 @@ export function blockFeatures(
     return held.map((sum) => (totalGood > 0 ? sum.chars / totalGood : 0));
   });
   // The same per real element (ancestor chains): text, link text and blocks under each container.
-  const containers = new Map<number, Container>();
+  // Element ids are small document-order numbers: the containers fit an array indexed by id.
+  const containers = new Array<Container | undefined>(maxElementId(blocks) + 1).fill(undefined);
   blocks.forEach((b, i) => {
     for (const id of b.ancestors ?? []) {
-      let c = containers.get(id);
-      if (!c) containers.set(id, (c = { good: 0, chars: 0, links: 0, blocks: 0 }));
+      let c = containers[id];
+      if (!c) containers[id] = c = { good: 0, chars: 0, links: 0, blocks: 0 };
       c.good += goodChars[i]!;
       c.chars += chars[i]!;
       c.links += chars[i]! * b.linkShare;
@@ -323,7 +300,7 @@ export function blockFeatures(
   );
   const textCounts = new Map<string, number>();
   for (const b of blocks) textCounts.set(b.text, (textCounts.get(b.text) ?? 0) + 1);
-  const titleTokens = new Set(tokensOf(title));
+  const titleTokens = titleWords(title);
   const pageLogBlocks = Math.log1p(n) / 8;
   const pageLinkShare = totalChars > 0 ? linkChars / totalChars : 0;
   // How much of the page is comments: on a forum thread they are the content, under an article not.
@@ -344,8 +321,8 @@ export function blockFeatures(
   const levels: (Container | undefined)[] = [undefined, undefined, undefined, undefined];
   for (let i = 0; i < n; i++) {
     const b = blocks[i]!;
-    const words = tokensOf(b.text);
-    const wc = wordCount(b.text, words);
+    const words = wordFigures(b.text, titleTokens);
+    const wc = wordCount(b.text, words.count);
     const info = infos[i]!;
     const marks = countMarks(b.text);
     const f = new Float64Array(all, i * width * 8, width);
@@ -362,12 +339,7 @@ export function blockFeatures(
     f[k++] = b.hardTag ? 1 : 0;
     f[k++] = Math.min(1, info.depth / 30);
     f[k++] = n > 1 ? i / (n - 1) : 0;
-    let overlap = 0;
-    if (titleTokens.size && words.length) {
-      for (const w of words) if (titleTokens.has(w)) overlap++;
-      overlap /= Math.max(words.length, 1);
-    }
-    f[k++] = overlap;
+    f[k++] = titleTokens.words.size && words.count ? words.inTitle / words.count : 0;
     f[k++] = (textCounts.get(b.text) ?? 1) > 1 ? 1 : 0;
     for (const l of LANDMARKS) f[k++] = b.landmark === l ? 1 : 0;
     for (const x of info.tags) f[k++] = x;
@@ -376,7 +348,7 @@ export function blockFeatures(
     for (const level of under) f[k++] = level[i]!;
     f[k++] = totalGood > 0 ? sameParentChars.get(info.sameParentKey)! / totalGood : 0;
     const chain = b.ancestors ?? [];
-    for (let up = 1; up <= 4; up++) levels[up - 1] = containers.get(chain[chain.length - 1 - up] ?? -1);
+    for (let up = 1; up <= 4; up++) levels[up - 1] = containers[chain[chain.length - 1 - up] ?? -1];
     for (const c of levels) f[k++] = c && totalGood > 0 ? c.good / totalGood : 0;
     for (const c of levels) f[k++] = c && c.chars > 0 ? c.links / c.chars : 0;
     for (const c of levels) f[k++] = c ? Math.log1p(c.blocks) / 6 : 0;

@@ -14,6 +14,7 @@
  * JS shells and paywalls in English, German, French, Spanish, Italian, Portuguese and Russian. A
  * phrase alone never decides: the page must also carry little other prose.
  */
+import { maxElementId } from "./element-ids";
 import { pathTokens, tokenHas } from "./path-words";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage, TextBlock } from "./types";
@@ -288,9 +289,7 @@ function wallFigures(page: SegmentedPage): WallFigures {
   let ownProse = 0;
   const walls = new Map<Wall, number>();
   // Element ids are document-order numbers, so the characters under each element fit an array.
-  let maxId = 0;
-  for (const b of page.blocks) for (const id of b.ancestors ?? []) if (id > maxId) maxId = id;
-  const elementChars = new Float64Array(maxId + 1);
+  const elementChars = new Float64Array(maxElementId(page.blocks) + 1);
   for (const b of page.blocks) for (const id of b.ancestors ?? []) elementChars[id]! += b.text.length;
   const heading = new Set(page.blocks.find((b) => b.tag === "h1")?.ancestors ?? []);
   for (const b of page.blocks) {

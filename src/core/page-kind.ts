@@ -12,6 +12,7 @@
  * listing), so weighing them by hand would be guesswork. Measured (scripts/eval-kind.ts): 83.6%
  * in site-grouped 5-fold cross-validation on train-wcxb-dev, 83.7% on single-wcxb-dev.
  */
+import { maxElementId } from "./element-ids";
 import { isInterstitial, type InterstitialVerdict } from "./interstitial";
 import { pathTokens, wordsOf } from "./path-words";
 import type { BranchEvidence } from "./tree-evidence";
@@ -158,6 +159,28 @@ function tokenGroups(token: string): number {
   return mask;
 }
 
+/** What a block's path says to the kind signals, computed once per distinct path (pages repeat few). */
+interface PathKind {
+  /** The vocabulary groups its tokens meet together (tokenGroups of every token, or'ed). */
+  groups: number;
+  /** Whether a token is a `pre` element's. */
+  pre: boolean;
+}
+
+const pathKindCache = new Map<string, PathKind>();
+
+function pathKind(path: string): PathKind {
+  let kind = pathKindCache.get(path);
+  if (!kind) {
+    const tokens = pathTokens(path);
+    let groups = 0;
+    for (const t of tokens) groups |= tokenGroups(t);
+    if (pathKindCache.size > 20000) pathKindCache.clear();
+    pathKindCache.set(path, (kind = { groups, pre: tokens.some(isPre) }));
+  }
+  return kind;
+}
+
 /** URL words (host labels and path segments) by the kind they suggest. */
 const URL_VOCABULARY = {
   thread: [
@@ -243,37 +266,62 @@ export interface PageSignals {
 
 /** A compound record: an element under a parent, among same-token siblings, holding at least two blocks. */
 interface Child {
-  key: string;
+  /** The parent element's id and the element's path token: records of one group share both but the token's id. */
+  parent: number;
+  token: string;
   blocks: number;
   chars: number;
   linkChars: number;
 }
 
+const shapes = new Map<string, string>();
+
+/** A path token without its id (memoised: pages repeat their tokens): ids number posts (#post-123) and would split a group of one shape. */
+function shapeOf(token: string): string {
+  let shape = shapes.get(token);
+  if (shape === undefined) {
+    if (shapes.size > 20000) shapes.clear();
+    shapes.set(token, (shape = token.replace(/#[^.]*/, "")));
+  }
+  return shape;
+}
+
 /** The best group of repeated compound records: siblings of one shape, each holding several blocks. */
 function records(blocks: readonly TextBlock[]): { count: number; chars: number; linkChars: number; spread: number } {
-  const children = new Map<number, Child>();
+  // Element ids are small document-order numbers: a slot per id (the child's place in `children`
+  // plus one, 0 for none) instead of a map, `children` in first-met order as the map's was.
+  const slots = new Int32Array(maxElementId(blocks) + 1);
+  const children: Child[] = [];
   for (const b of blocks) {
     const tokens = pathTokens(b.path);
     const ids = b.ancestors ?? [];
     if (ids.length !== tokens.length) continue;
+    const n = b.text.length;
+    const linkChars = n * b.linkShare;
     for (let k = 1; k < ids.length; k++) {
-      let c = children.get(ids[k]!);
-      // The token without its id: ids number posts (#post-123) and would split a group of one shape.
-      if (!c) {
-        const key = `${ids[k - 1]}|${tokens[k]!.replace(/#[^.]*/, "")}`;
-        children.set(ids[k]!, (c = { key, blocks: 0, chars: 0, linkChars: 0 }));
+      let slot = slots[ids[k]!]!;
+      if (slot === 0) {
+        slot = slots[ids[k]!] = children.push({
+          parent: ids[k - 1]!,
+          token: tokens[k]!,
+          blocks: 0,
+          chars: 0,
+          linkChars: 0,
+        });
       }
+      const c = children[slot - 1]!;
       c.blocks++;
-      c.chars += b.text.length;
-      c.linkChars += b.text.length * b.linkShare;
+      c.chars += n;
+      c.linkChars += linkChars;
     }
   }
   const groups = new Map<string, Child[]>();
-  for (const c of children.values()) {
+  for (const c of children) {
     if (c.blocks < 2) continue;
-    const g = groups.get(c.key);
+    const key = `${c.parent}|${shapeOf(c.token)}`;
+    const g = groups.get(key);
     if (g) g.push(c);
-    else groups.set(c.key, [c]);
+    else groups.set(key, [c]);
   }
   let best = { count: 0, chars: 0, linkChars: 0, spread: 0 };
   for (const g of groups.values()) {
@@ -339,8 +387,8 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       maxRun = Math.max(maxRun, run);
     } else if (n >= 20) run = 0;
     if (n >= 200 && b.linkShare < 0.2) longBlocks++;
-    const tokens = pathTokens(b.path);
-    if (b.tag === "pre" || tokens.some(isPre)) {
+    const onPath = pathKind(b.path);
+    if (b.tag === "pre" || onPath.pre) {
       code += n;
       codeBlocks++;
     }
@@ -359,9 +407,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       content += n;
       contentLinks += n * b.linkShare;
     }
-    let hit = 0;
-    for (const t of tokens) hit |= tokenGroups(t);
-    for (let g = 0; hit !== 0; g++, hit >>>= 1) {
+    for (let g = 0, hit = onPath.groups; hit !== 0; g++, hit >>>= 1) {
       if (hit & 1) {
         groupChars[g]! += n;
         groupSeen[g] = 1;

@@ -92,3 +92,29 @@ export function depthsWhere(path: string, test: (token: string) => boolean): rea
   }
   return depths;
 }
+
+function parentPath(path: string, levels: number): string {
+  let end = path.length;
+  for (let i = 0; i < levels; i++) {
+    const cut = path.lastIndexOf(">", end - 1);
+    if (cut < 0) return "";
+    end = cut;
+  }
+  return path.slice(0, end);
+}
+
+const prefixCache = new Map<string, readonly string[]>();
+
+/**
+ * The path without its last 1, 2, 3 and 4 tokens (the first is the parent's path), kept across
+ * pages (bounded): the block features and the model's sibling scores read them for every block, and
+ * a string met again has its hash already computed.
+ */
+export function pathPrefixes(path: string): readonly string[] {
+  let prefixes = prefixCache.get(path);
+  if (!prefixes) {
+    if (prefixCache.size > 5000) prefixCache.clear();
+    prefixCache.set(path, (prefixes = [1, 2, 3, 4].map((level) => parentPath(path, level))));
+  }
+  return prefixes;
+}

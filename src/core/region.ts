@@ -14,6 +14,7 @@
  * Pure, O(blocks x depth). The cascade (cascade.ts) calls it; the tree's template override stays
  * after it.
  */
+import { maxElementId } from "./element-ids";
 import type { PageKind } from "./page-kind";
 import type { TextBlock } from "./types";
 
@@ -120,20 +121,31 @@ const chars = (b: RegionBlock) => b.text.length;
  * innermost element (the same blocks under a wrapper are the same region).
  */
 export function chooseRegion(blocks: readonly RegionBlock[], p: readonly number[], boilerWeight: number): Region {
-  const score = new Map<number, number>();
-  const depth = new Map<number, number>();
+  // Per element (element-ids.ts): its score, its depth in the last chain that held it, and the
+  // elements in the order first met, which breaks ties.
+  const size = maxElementId(blocks) + 1;
+  const score = new Float64Array(size);
+  const depth = new Int32Array(size);
+  const met = new Uint8Array(size);
+  const order: number[] = [];
   blocks.forEach((b, i) => {
     const gain = (p[i]! - boilerWeight * (1 - p[i]!)) * chars(b);
     const chain = b.ancestors ?? [];
-    chain.forEach((el, d) => {
-      score.set(el, (score.get(el) ?? 0) + gain);
-      depth.set(el, d);
-    });
+    for (let d = 0; d < chain.length; d++) {
+      const el = chain[d]!;
+      score[el]! += gain;
+      depth[el] = d;
+      if (met[el] === 0) {
+        met[el] = 1;
+        order.push(el);
+      }
+    }
   });
   let best = -1;
   let bestScore = -Infinity;
-  for (const [el, s] of score) {
-    if (s > bestScore + 1e-9 || (Math.abs(s - bestScore) <= 1e-9 && depth.get(el)! > depth.get(best)!)) {
+  for (const el of order) {
+    const s = score[el]!;
+    if (s > bestScore + 1e-9 || (Math.abs(s - bestScore) <= 1e-9 && best >= 0 && depth[el]! > depth[best]!)) {
       best = el;
       bestScore = s;
     }

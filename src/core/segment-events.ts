@@ -18,8 +18,8 @@
  * test/core/segment-events.test.ts checks on generated markup that both sources give identical
  * blocks.
  */
-import { Parser } from "htmlparser2";
 import type { PageBudget } from "./budget";
+import { SegmentParser } from "./segment-parser";
 import { SEGMENT_ATTRIBUTES, SKIP } from "./segment-tags";
 
 /** An element's attributes by name, as the parser gives them (names as written). */
@@ -93,19 +93,17 @@ export class BuiltTree implements SegmentEvents {
   }
 }
 
-/** htmlparser2's events for `html`, as linkedom's `parseHTML` would see them (its parser options). */
+/**
+ * htmlparser2's events for `html`, as linkedom's `parseHTML` would see them (its parser options),
+ * with only the attributes the walk reads (segment-parser.ts).
+ */
 export function parseEvents(html: string, events: SegmentEvents): void {
-  const parser = new Parser(
-    {
-      onopentag: (name, attribs) => events.open(name, attribs),
-      ontext: (data) => events.text(data),
-      oncomment: () => events.comment(),
-      onclosetag: () => events.close(),
-    },
-    { lowerCaseAttributeNames: false, decodeEntities: true, xmlMode: false },
-  );
-  parser.write(html);
-  parser.end();
+  new SegmentParser({
+    onopentag: (name, attribs) => events.open(name, attribs),
+    ontext: (data) => events.text(data),
+    oncomment: () => events.comment(),
+    onclosetag: () => events.close(),
+  }).parseWhole(html);
 }
 
 /** The slice of a DOM node `documentEvents` reads (the Workers type library has no DOM). */

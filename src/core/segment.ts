@@ -19,27 +19,11 @@ import { capElements, PageBudget } from "./budget";
 import { BuiltTree, documentEvents, parseEvents, type SegmentEvents } from "./segment-events";
 import { TableLookahead } from "./segment-tables";
 import { SegmentWalk } from "./segment-walk";
+import { stripNonText } from "./strip-non-text";
 import type { SegmentedPage } from "./types";
 
 export { collapseWhitespace, visibleLength } from "./segment-text";
-
-/**
- * Removes script, style, noscript, template and svg elements and comments before parsing:
- * they carry no page text and are often most of a page's bytes, so the tokenizer reads far less.
- * One left-to-right pass, so a comment marker inside a script (or the reverse) cannot confuse it.
- * The name must end at whitespace, `/` or `>`: `\b` would also match custom elements such as
- * `<svg-icon>` and delete everything up to the next `</svg>`.
- *
- * A CDATA section outside SVG and MathML is a bogus comment to browsers, ending at the first `>`;
- * htmlparser2 reads it up to `]]>` instead, so an unclosed `<![CDATA[` swallowed the rest of the
- * page. It goes here, the browsers' way (inside svg, where CDATA is real, it went with the svg).
- */
-const NON_TEXT =
-  /<!--[\s\S]*?-->|<!\[CDATA\[[^>]*>|<(script|style|noscript|template|svg)(?=[\s/>])[^>]*>[\s\S]*?<\/\1\s*>/gi;
-
-export function stripNonText(html: string): string {
-  return html.replace(NON_TEXT, (_m, tag: string | undefined) => (tag ? ` <${tag}></${tag}> ` : " "));
-}
+export { stripNonText } from "./strip-non-text";
 
 /**
  * Splits an HTML string into text blocks and the page title. `pageUrl` (the response URL) makes

@@ -20,6 +20,13 @@ describe("laterCopies", () => {
     expect(laterCopies(blocks(BODY[0]!, BODY[1]!, BODY.join(" ")), [true, true, true])).toEqual([2]);
   });
 
+  it("reads words in any script, astral letters and digits too, split at anything else", () => {
+    const greek = "Το πλοίο της γραμμής 𝐀𝐁 αναχωρεί στις 7:30 από το λιμάνι, 𠀀𠀁 και φτάνει το μεσημέρι στο νησί.";
+    expect(laterCopies(blocks(greek, greek.toUpperCase()), [true, true])).toEqual([1]);
+    // The same letters with the spaces gone are other words: no copy.
+    expect(laterCopies(blocks(greek, greek.replace(/ /g, "")), [true, true])).toEqual([]);
+  });
+
   it("keeps the first copy, whichever it is, and compares with content only", () => {
     expect(laterCopies(blocks(BODY.join(" "), BODY[0]!, BODY[1]!), [true, true, true])).toEqual([1, 2]);
     expect(laterCopies(blocks(BODY[0]!, BODY[0]!), [false, true])).toEqual([]);

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { DomainState } from "../../src/core/domain-state";
 import { blockFeatures, FEATURE_NAMES } from "../../src/core/features";
 import { classifyPage, HYBRID, MIN_EVIDENCE_SUPPORT, SINGLE_PAGE } from "../../src/core/cascade";
-import { CONTEXT_FEATURES, contributions, DEFAULT_MODEL, margin, type Scorer } from "../../src/core/model";
+import {
+  CONTEXT_FEATURES,
+  contributions,
+  DEFAULT_MODEL,
+  margin,
+  predictBlocks,
+  sigmoid,
+  type ModelWeights,
+  type Scorer,
+} from "../../src/core/model";
 import { ingestPage, pageEvidence, preparePage, processPage, type PreparedPage } from "../../src/core/pipeline";
 import { article, articleHtml, TEMPLATE_TEXT } from "../fixtures/synthetic-site";
 
@@ -70,6 +79,32 @@ describe("the shipped model", () => {
     const c = contributions(scorer, x);
     expect(c[0]! + c[1]! + 0.5 + 0).toBeCloseTo(2.5);
     expect(c[1]).toBeCloseTo(1.6);
+  });
+
+  it("scores blocks exactly as the trees read one by one", () => {
+    const blocks = prepared(1).page.blocks;
+    const features = blockFeatures(blocks, "t", null);
+    // An uneven tree (a leaf at depth 1 beside splits at depth 2) and the shipped trees, to the bit.
+    const uneven: Scorer = {
+      kind: "trees",
+      base: 0.25,
+      trees: [
+        {
+          f: [1, -1, 2, -1, -1],
+          t: [0.5, 0, 0.3, 0, 0],
+          l: [1, -1, 3, -1, -1],
+          r: [2, -1, 4, -1, -1],
+          v: [0, -1, 0, 1, 2],
+        },
+      ],
+    };
+    for (const model of [DEFAULT_MODEL, { ...DEFAULT_MODEL, stage1: uneven, stage2: uneven } as ModelWeights]) {
+      const predictions = predictBlocks(model, blocks, features);
+      predictions.forEach((prediction, i) => {
+        expect(prediction.p1).toBe(sigmoid(margin(model.stage1, features[i]!)));
+        expect(prediction.p).toBe(sigmoid(margin(model.stage2, prediction.input)));
+      });
+    }
   });
 });
 

@@ -1,0 +1,13 @@
+/**
+ * Element ids (TextBlock.ancestors) are the segmentation walk's document-order numbers, so they are
+ * small and dense: figures per element fit arrays indexed by id, which cost less than maps keyed by
+ * id (one hash lookup per block and ancestor).
+ */
+import type { TextBlock } from "./types";
+
+/** The largest element id among the blocks' ancestors (0 when there is none): arrays of this plus one fit them all. */
+export function maxElementId(blocks: readonly Pick<TextBlock, "ancestors">[]): number {
+  let max = 0;
+  for (const b of blocks) for (const id of b.ancestors ?? []) if (id > max) max = id;
+  return max;
+}

@@ -1,0 +1,53 @@
+/**
+ * htmlparser2's Parser, keeping only the attributes the walk reads (SEGMENT_ATTRIBUTES).
+ *
+ * Most attribute bytes of a real page are styles, data-* and aria-* values the walk never looks at;
+ * the stock Parser slices each value out of the page, joins its pieces and stores it on the
+ * element's attribute object. Here an attribute whose name is not read is dropped at its name, so
+ * none of that happens. Everything else (the tokenizer, the open-element stack, implied ends) is the
+ * stock Parser's, so the events are the same but for the attributes nobody reads.
+ *
+ * The page is written in one piece (`parseWhole`), so a tokenizer index is an index into that
+ * string: the name is sliced from it directly.
+ */
+import { Parser, type Handler } from "htmlparser2";
+import { SEGMENT_ATTRIBUTES } from "./segment-tags";
+
+type QuoteType = Parameters<Parser["onattribend"]>[0];
+
+export class SegmentParser extends Parser {
+  private html = "";
+  /** Whether the attribute being read is one the walk reads. */
+  private keeping = true;
+
+  constructor(handler: Partial<Handler>) {
+    super(handler, { lowerCaseAttributeNames: false, decodeEntities: true, xmlMode: false });
+  }
+
+  /** Parses `html` as one whole document. */
+  parseWhole(html: string): void {
+    this.html = html;
+    this.write(html);
+    this.end();
+  }
+
+  override onattribname(start: number, endIndex: number): void {
+    // Names as written: the walk reads them so (lowerCaseAttributeNames is off, as in linkedom).
+    this.keeping = SEGMENT_ATTRIBUTES.has(this.html.slice(start, endIndex));
+    if (this.keeping) super.onattribname(start, endIndex);
+    else this.startIndex = start;
+  }
+
+  override onattribdata(start: number, endIndex: number): void {
+    if (this.keeping) super.onattribdata(start, endIndex);
+  }
+
+  override onattribentity(cp: number): void {
+    if (this.keeping) super.onattribentity(cp);
+  }
+
+  override onattribend(quote: QuoteType, endIndex: number): void {
+    if (this.keeping) super.onattribend(quote, endIndex);
+    else this.endIndex = endIndex;
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { parseEvents, type Attributes } from "../../src/core/segment-events";
+
+/** Every open event's tag and attributes, and the close events, as parseEvents gives them. */
+function events(html: string): unknown[] {
+  const out: unknown[] = [];
+  parseEvents(html, {
+    open: (tag: string, attributes: Attributes) => out.push([tag, { ...attributes }]),
+    text: (data: string) => out.push(data),
+    comment: () => out.push("#comment"),
+    close: () => out.push("/"),
+  });
+  return out;
+}
+
+describe("the segmentation parser", () => {
+  it("keeps only the attributes the walk reads, as written, entities decoded, the first of a name", () => {
+    const html =
+      '<div style="color:red" data-x="1&amp;2" class="a b" CLASS="upper" class="second" id=main aria-hidden>' +
+      '<a href="/x?a=1&amp;b=2" onclick="go()" title="t">link</a><img src=p.png alt="A &lt;b&gt;" loading=lazy></div>';
+    expect(events(html)).toEqual([
+      ["div", { class: "a b", id: "main" }],
+      ["a", { href: "/x?a=1&b=2" }],
+      "link",
+      "/",
+      ["img", { src: "p.png", alt: "A <b>" }],
+      "/",
+      "/",
+    ]);
+  });
+
+  it("keeps the parser's implied ends", () => {
+    expect(events("<p data-a=1>one<p class=c>two<ul><li>x<li style=s>y</ul>")).toEqual([
+      ["p", {}],
+      "one",
+      "/",
+      ["p", { class: "c" }],
+      "two",
+      "/",
+      ["ul", {}],
+      ["li", {}],
+      "x",
+      "/",
+      ["li", {}],
+      "y",
+      "/",
+      "/",
+    ]);
+  });
+});
