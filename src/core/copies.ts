@@ -19,6 +19,7 @@
  * 0.8410, train-wcxb-dev 0.8455 -> 0.8490 / 0.8445 -> 0.8480, stream-ctf 0.9579 -> 0.9574 / 0.9506 ->
  * 0.9502 (its loss is mostly one page whose gold holds the review twice, as the page does, once hidden).
  */
+import { numberFreePath } from "./path-words";
 import type { TextBlock } from "./types";
 
 export const COPY_SHARE = 0.8;
@@ -96,9 +97,6 @@ function gramKeys(text: string): { words: number; keys: number[] } {
 /** The element holding the block's element (-1: unknown, or the block sits at the top). */
 const parentOf = (b: Pick<TextBlock, "ancestors">) => b.ancestors?.at(-2) ?? -1;
 
-/** Numbers in a path are per item (`div#post-1806`, `li#comment-950162`): a structure is the same without them. */
-const DIGITS = /\d+/g;
-
 interface Place {
   parent: number;
   path: string;
@@ -112,13 +110,11 @@ export function laterCopies(
   content: readonly boolean[],
 ): number[] {
   const seen = new Map<number, Place[]>();
-  const structures = new Map<string, string>();
   const out: number[] = [];
   blocks.forEach((b, i) => {
     if (!content[i]) return;
-    let path = structures.get(b.path);
-    if (path === undefined) structures.set(b.path, (path = b.path.replace(DIGITS, "0")));
-    const here: Place = { parent: parentOf(b), path };
+    // Numbers in a path are per item (`div#post-1806`): a structure is the same without them.
+    const here: Place = { parent: parentOf(b), path: numberFreePath(b.path) };
     const { words, keys: grams } = gramKeys(b.text);
     const long = words >= COPY_LONG_WORDS;
     const elsewhere = (p: Place) => p.parent !== here.parent && (p.path !== here.path || long);

@@ -118,3 +118,18 @@ export function pathPrefixes(path: string): readonly string[] {
   }
   return prefixes;
 }
+
+const numberFreeCache = new Map<string, string>();
+
+/**
+ * A path with each run of digits as 0 (`div#post-1806>p` gives `div#post-0>p`), memoised: numbers in
+ * a path are per item (posts, comments, cards), so items of one structure share this key.
+ */
+export function numberFreePath(path: string): string {
+  let key = numberFreeCache.get(path);
+  if (key === undefined) {
+    if (numberFreeCache.size > 20000) numberFreeCache.clear();
+    numberFreeCache.set(path, (key = path.replace(/\d+/g, "0")));
+  }
+  return key;
+}

@@ -13,6 +13,8 @@
  * your home") sit with its introduction or before its conclusion, and a story's quotes and figures
  * between its paragraphs; a list of links without excerpts (a changelog, references) is no teaser.
  */
+import { maxElementId } from "./element-ids";
+import { numberFreePath } from "./path-words";
 import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "text" | "path" | "linkShare" | "ancestors">;
@@ -30,19 +32,21 @@ const EXCERPT_MAX_LINK_SHARE = 0.5;
 const PARAGRAPH_CHARS = 200;
 const PARAGRAPH_MAX_LINK_SHARE = 0.2;
 
-const DIGITS = /\d+/g;
-
-/** The document-order range of blocks each element holds (contiguous: blocks are in document order). */
-function elementRanges(blocks: readonly Block[]): Map<number, { first: number; last: number }> {
-  const ranges = new Map<number, { first: number; last: number }>();
+/**
+ * The document-order range of blocks each element holds (contiguous: blocks are in document order),
+ * in arrays indexed by element id (element-ids.ts): `first[id]` is -1 for an element holding none.
+ */
+function elementRanges(blocks: readonly Block[]): { first: Int32Array; last: Int32Array } {
+  const size = maxElementId(blocks) + 1;
+  const first = new Int32Array(size).fill(-1);
+  const last = new Int32Array(size);
   blocks.forEach((b, i) => {
     for (const el of b.ancestors ?? []) {
-      const r = ranges.get(el);
-      if (r) r.last = i;
-      else ranges.set(el, { first: i, last: i });
+      if (first[el] === -1) first[el] = i;
+      last[el] = i;
     }
   });
-  return ranges;
+  return { first, last };
 }
 
 /** Indices of the teasers of other stories, in page order: cards after the story and link paragraphs. */
@@ -62,19 +66,20 @@ export function teaserCardBlocks(blocks: readonly Block[], content: readonly boo
   const lede = blocks.findIndex((_, i) => paragraph(i));
   const story = blocks[lede]?.ancestors?.at(-2);
   if (story === undefined) return [];
-  const ranges = elementRanges(blocks);
   // Blocks after the lede and outside the story's element, by path.
   const byPath = new Map<string, number[]>();
   blocks.forEach((b, i) => {
     if (i <= lede || (b.ancestors?.length ?? 0) < 2 || b.ancestors!.includes(story)) return;
-    const key = b.path.replace(DIGITS, "0");
+    const key = numberFreePath(b.path);
     const members = byPath.get(key);
     if (members) members.push(i);
     else byPath.set(key, [i]);
   });
   const cards: { first: number; last: number }[] = [];
+  let ranges: ReturnType<typeof elementRanges> | undefined;
   for (const members of byPath.values()) {
     if (members.length < MIN_CARDS) continue;
+    ranges ??= elementRanges(blocks);
     const held = new Map<number, number>();
     for (const i of members) for (const el of blocks[i]!.ancestors!) held.set(el, (held.get(el) ?? 0) + 1);
     const found = members.flatMap((i) => {
@@ -83,7 +88,7 @@ export function teaserCardBlocks(blocks: readonly Block[], content: readonly boo
       let k = chain.length - 2;
       if (held.get(chain[k]!) !== 1) return [];
       while (k > 0 && held.get(chain[k - 1]!) === 1) k--;
-      const range = ranges.get(chain[k]!)!;
+      const range = { first: ranges!.first[chain[k]!]!, last: ranges!.last[chain[k]!]! };
       return isTeaser(blocks, range) ? [range] : [];
     });
     if (found.length >= MIN_CARDS) cards.push(...found);
