@@ -97,38 +97,128 @@ function gramKeys(text: string): { words: number; keys: number[] } {
 /** The element holding the block's element (-1: unknown, or the block sits at the top). */
 const parentOf = (b: Pick<TextBlock, "ancestors">) => b.ancestors?.at(-2) ?? -1;
 
-interface Place {
-  parent: number;
-  path: string;
-}
 /** Places remembered per 4-gram: enough to tell "only among my own kind" from "elsewhere too". */
 const MAX_PLACES = 4;
+
+/**
+ * The 4-grams met so far, each with the first MAX_PLACES distinct places (a place: the block's parent
+ * element and number-free path, by id) it was met in. An open-addressing table over the 53-bit keys
+ * in typed arrays: a Map keyed by such numbers boxes each one and was most of this stage's time on
+ * long pages (1-2 ms for a page of 2,000 words).
+ */
+class GramPlaces {
+  private mask = 0;
+  private size = 0;
+  private keys = new Float64Array(0);
+  private counts = new Uint8Array(0);
+  private places = new Int32Array(0);
+
+  constructor(capacity = 1024) {
+    this.allocate(capacity);
+  }
+
+  /** The key's slot, or -1 when the key was not met. */
+  find(key: number): number {
+    const slot = this.slotOf(key);
+    return this.counts[slot] === 0 ? -1 : slot;
+  }
+
+  count(slot: number): number {
+    return this.counts[slot]!;
+  }
+
+  place(slot: number, k: number): number {
+    return this.places[slot * MAX_PLACES + k]!;
+  }
+
+  /** Records that `key` was met at `place`: a new key, or a further place while it has room. */
+  add(key: number, place: number, samePlace: (a: number, b: number) => boolean): void {
+    let slot = this.slotOf(key);
+    const n = this.counts[slot]!;
+    if (n === 0) {
+      if ((this.size + 1) * 2 > this.keys.length) {
+        this.grow();
+        slot = this.slotOf(key);
+      }
+      this.keys[slot] = key;
+      this.counts[slot] = 1;
+      this.places[slot * MAX_PLACES] = place;
+      this.size++;
+      return;
+    }
+    if (n >= MAX_PLACES) return;
+    for (let k = 0; k < n; k++) if (samePlace(this.places[slot * MAX_PLACES + k]!, place)) return;
+    this.places[slot * MAX_PLACES + n] = place;
+    this.counts[slot] = n + 1;
+  }
+
+  private slotOf(key: number): number {
+    // The low 32 bits of a key are one of its word hashes' folds: well mixed already.
+    let slot = (key >>> 0) & this.mask;
+    while (this.counts[slot] !== 0 && this.keys[slot] !== key) slot = (slot + 1) & this.mask;
+    return slot;
+  }
+
+  private allocate(capacity: number): void {
+    this.mask = capacity - 1;
+    this.keys = new Float64Array(capacity);
+    this.counts = new Uint8Array(capacity);
+    this.places = new Int32Array(capacity * MAX_PLACES);
+  }
+
+  private grow(): void {
+    const { keys, counts, places } = this;
+    this.allocate(keys.length * 2);
+    for (let old = 0; old < keys.length; old++) {
+      if (counts[old] === 0) continue;
+      const slot = this.slotOf(keys[old]!);
+      this.keys[slot] = keys[old]!;
+      this.counts[slot] = counts[old]!;
+      this.places.set(places.subarray(old * MAX_PLACES, (old + 1) * MAX_PLACES), slot * MAX_PLACES);
+    }
+  }
+}
 
 /** Indices of the content blocks that repeat earlier content, in page order. */
 export function laterCopies(
   blocks: readonly Pick<TextBlock, "text" | "path" | "ancestors">[],
   content: readonly boolean[],
 ): number[] {
-  const seen = new Map<number, Place[]>();
+  const seen = new GramPlaces();
+  // A place per content block: its parent element and its path's id (numbers in a path are per item,
+  // `div#post-1806`: a structure is the same without them).
+  const parents: number[] = [];
+  const paths: number[] = [];
+  const pathIds = new Map<string, number>();
+  const samePlace = (a: number, b: number) => parents[a] === parents[b] && paths[a] === paths[b];
   const out: number[] = [];
   blocks.forEach((b, i) => {
     if (!content[i]) return;
-    // Numbers in a path are per item (`div#post-1806`): a structure is the same without them.
-    const here: Place = { parent: parentOf(b), path: numberFreePath(b.path) };
+    const path = numberFreePath(b.path);
+    let pathId = pathIds.get(path);
+    if (pathId === undefined) pathIds.set(path, (pathId = pathIds.size));
+    const here = parents.length;
+    const parent = parentOf(b);
+    parents.push(parent);
+    paths.push(pathId);
     const { words, keys: grams } = gramKeys(b.text);
     const long = words >= COPY_LONG_WORDS;
-    const elsewhere = (p: Place) => p.parent !== here.parent && (p.path !== here.path || long);
     if (words >= COPY_MIN_WORDS && grams.length > 0) {
       let hit = 0;
-      for (const g of grams) if (seen.get(g)?.some(elsewhere)) hit++;
+      for (const g of grams) {
+        const slot = seen.find(g);
+        if (slot < 0) continue;
+        for (let k = 0; k < seen.count(slot); k++) {
+          const p = seen.place(slot, k);
+          if (parents[p] !== parent && (paths[p] !== pathId || long)) {
+            hit++;
+            break;
+          }
+        }
+      }
       if (hit >= COPY_SHARE * grams.length) return void out.push(i);
     }
-    for (const g of grams) {
-      const places = seen.get(g);
-      if (!places) seen.set(g, [here]);
-      else if (places.length < MAX_PLACES && !places.some((p) => p.parent === here.parent && p.path === here.path))
-        places.push(here);
-    }
+    for (const g of grams) seen.add(g, here, samePlace);
   });
   return out;
 }

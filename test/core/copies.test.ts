@@ -27,6 +27,14 @@ describe("laterCopies", () => {
     expect(laterCopies(blocks(greek, greek.replace(/ /g, "")), [true, true])).toEqual([]);
   });
 
+  it("remembers every 4-gram of a long page (the gram table grows past its first size)", () => {
+    // 3,000 distinct words: thousands of 4-grams, past the table's first 1,024 slots several times.
+    const long = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}x`).join(" ");
+    const tail = long.split(" ").slice(-40).join(" ");
+    expect(laterCopies(blocks(long, BODY[0]!, tail), [true, true, true])).toEqual([2]);
+    expect(laterCopies(blocks(long, BODY[0]!, `${tail} ${BODY[1]!}`), [true, true, true])).toEqual([]);
+  });
+
   it("keeps the first copy, whichever it is, and compares with content only", () => {
     expect(laterCopies(blocks(BODY.join(" "), BODY[0]!, BODY[1]!), [true, true, true])).toEqual([1, 2]);
     expect(laterCopies(blocks(BODY[0]!, BODY[0]!), [false, true])).toEqual([]);
