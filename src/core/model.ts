@@ -91,8 +91,12 @@ interface CompiledTrees {
 /** Deeper trees than this are not made complete (2^depth leaves each): `margin` scores them as they are. */
 const MAX_COMPLETE_DEPTH = 10;
 
-/** The depth scripts/train.ts grows both stages' trees to (scripts/lib/training.ts), walked unrolled. */
-const TRAINED_DEPTH = 4;
+/**
+ * The depth `completeMargin` walks in written-out steps (four, below): the depth scripts/train.ts grows
+ * both stages' trees to (scripts/lib/training.ts). Other depths take the loop.
+ */
+const UNROLLED_DEPTH = 4;
+const UNROLLED_SPLITS = (1 << UNROLLED_DEPTH) - 1;
 
 const compiled = new WeakMap<Scorer, CompiledTrees | null>();
 
@@ -147,14 +151,14 @@ function completeMargin(base: number, trees: CompiledTrees, x: ArrayLike<number>
   const { depth, feature, threshold, leaf, count } = trees;
   const splits = (1 << depth) - 1;
   let z = base;
-  if (depth === TRAINED_DEPTH) {
+  if (depth === UNROLLED_DEPTH) {
     // The four steps written out: a fifth less time than the loop below, which gives the same leaves.
-    for (let i = 0, first = 0; i < count; i++, first += 15) {
+    for (let i = 0, first = 0; i < count; i++, first += UNROLLED_SPLITS) {
       let n = x[feature[first]!]! <= threshold[first]! ? 1 : 2;
       n = x[feature[first + n]!]! <= threshold[first + n]! ? 2 * n + 1 : 2 * n + 2;
       n = x[feature[first + n]!]! <= threshold[first + n]! ? 2 * n + 1 : 2 * n + 2;
       n = x[feature[first + n]!]! <= threshold[first + n]! ? 2 * n + 1 : 2 * n + 2;
-      z += leaf[i * 16 + n - 15]!;
+      z += leaf[i * (UNROLLED_SPLITS + 1) + n - UNROLLED_SPLITS]!;
     }
     return z;
   }
