@@ -13,6 +13,7 @@
  * comment containers is taken for a thread. Not handled: comment lists with no such word anywhere
  * (repeated post-shaped siblings after the body are just as often related-article teasers).
  */
+import { memoized } from "./memo";
 import type { PageKind } from "./page-kind";
 import { depthsWhere, pathTokens, tokenHas, tokenWords } from "./path-words";
 import type { SegmentedPage, TextBlock } from "./types";
@@ -66,17 +67,8 @@ const SLUG_WORDS = 4;
 const REVIEW_WORDS = new Set(["review", "reviews", "rating", "ratings"]);
 const REVIEW_PREFIXES = ["review"];
 
-const commentTokens = new Map<string, boolean>();
-
 /** Whether a path token names a comment container; memoised, since pages repeat their tokens. */
-export function isCommentToken(token: string): boolean {
-  let answer = commentTokens.get(token);
-  if (answer === undefined) {
-    if (commentTokens.size > 20000) commentTokens.clear();
-    commentTokens.set(token, (answer = namesComments(token)));
-  }
-  return answer;
-}
+export const isCommentToken: (token: string) => boolean = memoized((token) => namesComments(token));
 
 /** The token without its id when the id is a heading's slug (`#receive-and-reply-to-...`). */
 function withoutSlug(token: string): string {

@@ -15,6 +15,7 @@
  * phrase alone never decides: the page must also carry little other prose.
  */
 import { maxElementId } from "./element-ids";
+import { memoized } from "./memo";
 import { pathTokens, tokenHas } from "./path-words";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage, TextBlock } from "./types";
@@ -162,25 +163,17 @@ type Wall = "consent" | "challenge" | "javascript" | "paywall";
 export const WALL_MAX_CHARS = 1500;
 
 /** The wall a path token's words name, if any (memoised: pages repeat their tokens). */
-function tokenWall(token: string): Wall | null {
-  let wall = tokenWalls.get(token);
-  if (wall === undefined) {
-    if (tokenWalls.size > 20000) tokenWalls.clear();
-    wall = tokenHas(token, CONSENT_WORDS)
-      ? "consent"
-      : tokenHas(token, CHALLENGE_WORDS, ["captcha"])
-        ? "challenge"
-        : tokenHas(token, JS_WORDS)
-          ? "javascript"
-          : tokenHas(token, PAYWALL_WORDS, ["paywall"])
-            ? "paywall"
-            : null;
-    tokenWalls.set(token, wall);
-  }
-  return wall;
-}
-
-const tokenWalls = new Map<string, Wall | null>();
+const tokenWall = memoized((token): Wall | null =>
+  tokenHas(token, CONSENT_WORDS)
+    ? "consent"
+    : tokenHas(token, CHALLENGE_WORDS, ["captcha"])
+      ? "challenge"
+      : tokenHas(token, JS_WORDS)
+        ? "javascript"
+        : tokenHas(token, PAYWALL_WORDS, ["paywall"])
+          ? "paywall"
+          : null,
+);
 
 /** Any of the four wall phrase lists: one scan of a block's text finds most blocks say none. */
 const ANY_WALL_TEXT = new RegExp(

@@ -14,6 +14,7 @@
  */
 import { maxElementId } from "./element-ids";
 import { isInterstitial, type InterstitialVerdict } from "./interstitial";
+import { memoized } from "./memo";
 import { pathTokens, wordsOf } from "./path-words";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage, TextBlock } from "./types";
@@ -145,19 +146,12 @@ type Group = keyof typeof VOCABULARY;
 const GROUPS = Object.keys(VOCABULARY) as Group[];
 const GROUP_SETS = GROUPS.map((g) => new Set<string>(VOCABULARY[g]));
 
-const groupCache = new Map<string, number>();
-
 /** The vocabulary groups a path token's words meet, as a bit mask (bit g: GROUPS[g]); memoised per token. */
-function tokenGroups(token: string): number {
-  let mask = groupCache.get(token);
-  if (mask === undefined) {
-    mask = 0;
-    for (const w of wordsOf(token)) GROUP_SETS.forEach((set, g) => set.has(w) && (mask! |= 1 << g));
-    if (groupCache.size > 20000) groupCache.clear();
-    groupCache.set(token, mask);
-  }
+const tokenGroups = memoized((token) => {
+  let mask = 0;
+  for (const w of wordsOf(token)) GROUP_SETS.forEach((set, g) => set.has(w) && (mask |= 1 << g));
   return mask;
-}
+});
 
 /** What a block's path says to the kind signals, computed once per distinct path (pages repeat few). */
 interface PathKind {
@@ -167,19 +161,12 @@ interface PathKind {
   pre: boolean;
 }
 
-const pathKindCache = new Map<string, PathKind>();
-
-function pathKind(path: string): PathKind {
-  let kind = pathKindCache.get(path);
-  if (!kind) {
-    const tokens = pathTokens(path);
-    let groups = 0;
-    for (const t of tokens) groups |= tokenGroups(t);
-    if (pathKindCache.size > 20000) pathKindCache.clear();
-    pathKindCache.set(path, (kind = { groups, pre: tokens.some(isPre) }));
-  }
-  return kind;
-}
+const pathKind = memoized((path): PathKind => {
+  const tokens = pathTokens(path);
+  let groups = 0;
+  for (const t of tokens) groups |= tokenGroups(t);
+  return { groups, pre: tokens.some(isPre) };
+});
 
 /** URL words (host labels and path segments) by the kind they suggest. */
 const URL_VOCABULARY = {
@@ -274,17 +261,8 @@ interface Child {
   linkChars: number;
 }
 
-const shapes = new Map<string, string>();
-
 /** A path token without its id (memoised: pages repeat their tokens): ids number posts (#post-123) and would split a group of one shape. */
-function shapeOf(token: string): string {
-  let shape = shapes.get(token);
-  if (shape === undefined) {
-    if (shapes.size > 20000) shapes.clear();
-    shapes.set(token, (shape = token.replace(/#[^.]*/, "")));
-  }
-  return shape;
-}
+const shapeOf = memoized((token) => token.replace(/#[^.]*/, ""));
 
 /** The best group of repeated compound records: siblings of one shape, each holding several blocks. */
 function records(blocks: readonly TextBlock[]): { count: number; chars: number; linkChars: number; spread: number } {

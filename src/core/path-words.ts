@@ -3,6 +3,7 @@
  * list, wp, block). Page kind and the comment region read template vocabulary from them: the names
  * a site's developers chose, not the page's language.
  */
+import { memoized } from "./memo";
 
 /** Splits a path token on punctuation and camelCase: `article.postBody` gives article, post, body. */
 export function tokenWords(token: string): string[] {
@@ -13,34 +14,15 @@ export function tokenWords(token: string): string[] {
     .filter((w) => w.length > 1);
 }
 
-const cache = new Map<string, readonly string[]>();
-
 /** tokenWords, memoised: pages repeat a few hundred distinct tokens thousands of times. */
-export function wordsOf(token: string): readonly string[] {
-  let words = cache.get(token);
-  if (!words) {
-    // Bounded: a worker isolate lives for many pages of many sites.
-    if (cache.size > 20000) cache.clear();
-    cache.set(token, (words = tokenWords(token)));
-  }
-  return words;
-}
-
-const tokenCache = new Map<string, readonly string[]>();
+export const wordsOf: (token: string) => readonly string[] = memoized(tokenWords);
 
 /**
  * Path tokens of a block, outermost first; aligned with `ancestors` (the segmenter builds both from
  * one chain). Memoised and shared (callers only read it): the blocks of a page repeat few paths, and
  * the page-level stages split each block's path several times.
  */
-export function pathTokens(path: string): readonly string[] {
-  let tokens = tokenCache.get(path);
-  if (!tokens) {
-    if (tokenCache.size > 20000) tokenCache.clear();
-    tokenCache.set(path, (tokens = path ? path.split(">") : []));
-  }
-  return tokens;
-}
+export const pathTokens: (path: string) => readonly string[] = memoized((path) => (path ? path.split(">") : []));
 
 /**
  * Answers of tokenHas per vocabulary, then per prefix list, then per token: the same few hundred
@@ -103,33 +85,18 @@ function parentPath(path: string, levels: number): string {
   return path.slice(0, end);
 }
 
-const prefixCache = new Map<string, readonly string[]>();
-
 /**
  * The path without its last 1, 2, 3 and 4 tokens (the first is the parent's path), kept across
  * pages (bounded): the block features and the model's sibling scores read them for every block, and
  * a string met again has its hash already computed.
  */
-export function pathPrefixes(path: string): readonly string[] {
-  let prefixes = prefixCache.get(path);
-  if (!prefixes) {
-    if (prefixCache.size > 5000) prefixCache.clear();
-    prefixCache.set(path, (prefixes = [1, 2, 3, 4].map((level) => parentPath(path, level))));
-  }
-  return prefixes;
-}
-
-const numberFreeCache = new Map<string, string>();
+export const pathPrefixes: (path: string) => readonly string[] = memoized(
+  (path) => [1, 2, 3, 4].map((level) => parentPath(path, level)),
+  5000,
+);
 
 /**
  * A path with each run of digits as 0 (`div#post-1806>p` gives `div#post-0>p`), memoised: numbers in
  * a path are per item (posts, comments, cards), so items of one structure share this key.
  */
-export function numberFreePath(path: string): string {
-  let key = numberFreeCache.get(path);
-  if (key === undefined) {
-    if (numberFreeCache.size > 20000) numberFreeCache.clear();
-    numberFreeCache.set(path, (key = path.replace(/\d+/g, "0")));
-  }
-  return key;
-}
+export const numberFreePath: (path: string) => string = memoized((path) => path.replace(/\d+/g, "0"));
