@@ -12,12 +12,13 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { classifyPage, HYBRID, SINGLE_PAGE, type CascadeOptions } from "../src/core/cascade";
+import type { PageKind } from "../src/core/page-kind";
 import { predictBlocks } from "../src/core/model";
 import { renderText } from "../src/core/render-text";
 import { parseCli } from "./lib/cli";
 import { corpusDir } from "./lib/corpus";
 import { CV_FOLDS, siteFold } from "./lib/cv";
-import { coldProbabilities, kindSamples, kindTrainingPages, trainKindModel } from "./lib/kind-training";
+import { coldProbabilities, kindOfType, kindSamples, kindTrainingPages, trainKindModel } from "./lib/kind-training";
 import { loadScorer, type Scores } from "./lib/scorer";
 import {
   prepareCorpora,
@@ -28,14 +29,20 @@ import {
 } from "./lib/training";
 
 const USAGE = `
-usage: tsx scripts/page-stage-cv.ts --cache FILE [--dump FILE] [--variants FILE] [CORPUS ...]
+usage: tsx scripts/page-stage-cv.ts --cache FILE [--dump FILE] [--variants FILE] [--gold-kinds] [CORPUS ...]
   --cache FILE     out-of-fold probabilities: read when it exists, else computed (${CV_FOLDS} folds) and written
+  --gold-kinds     pages with a type (wcxb) take it as their kind: the ceiling of a perfect kind model
   --dump FILE      every held-out page's P/R/F1 (hybrid and single-page), kind and path, as JSON lines
                    (variant i's in FILE.i)
   --variants FILE  JSON list of {"name", "regionByKind"} (cascade option): each is scored after the shipped stage`;
 const { values, positionals } = parseCli(
   USAGE,
-  { cache: { type: "string" }, dump: { type: "string" }, variants: { type: "string" } },
+  {
+    cache: { type: "string" },
+    dump: { type: "string" },
+    variants: { type: "string" },
+    "gold-kinds": { type: "boolean" },
+  },
   { positionals: true },
 );
 if (!values.cache) {
@@ -148,6 +155,7 @@ function score(variant: Variant, base?: readonly Row[]): Row[] {
         classifier,
         model,
         kindModel,
+        kind: values["gold-kinds"] ? (kindOfType(page.type) as PageKind | undefined) : undefined,
         probabilities: p,
         url: page.url,
         regionByKind: variant.regionByKind,

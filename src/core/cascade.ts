@@ -66,6 +66,11 @@ export interface CascadeOptions {
   region?: RegionParams;
   /** Tuning: the page-level stage's constants per page kind, over region.ts's REGION_BY_KIND. */
   regionByKind?: Partial<Record<PageKind, RegionParams>>;
+  /**
+   * Tuning: the page's kind as given (a corpus page's gold type: what a perfect kind model would
+   * gain) instead of the kind model's; an interstitial stays one.
+   */
+  kind?: PageKind;
   /** The page's URL: its words help tell the page's kind. */
   url?: string;
 }
@@ -101,12 +106,13 @@ export function classifyPage(
   const perBlock = useTree ? modelEvidence(evidence) : null;
   const scored = modelProbabilities(page, perBlock, options);
   // The page's kind first: the region stage follows it (a product's region is wider than an article's).
-  const kind = decideKind(page, scored.p, evidence, options.url, options.kindModel ?? KIND_MODEL);
+  const decided = decideKind(page, scored.p, evidence, options.url, options.kindModel ?? KIND_MODEL);
+  const kind = options.kind && decided.kind !== "interstitial" ? { ...decided, kind: options.kind } : decided;
   const region = options.region ?? regionParamsFor(kind.kind, options.regionByKind);
   const { verdicts, path } = modelVerdicts(page, perBlock, options.model ?? DEFAULT_MODEL, scored, region);
   // The page as a whole, last: its comment section out of the article.
-  const decided = decidePage(page, verdicts, evidence, options.url, kind);
-  return { verdicts: decided.verdicts, path, support, method, page: decided.decision };
+  const whole = decidePage(page, verdicts, evidence, options.url, kind);
+  return { verdicts: whole.verdicts, path, support, method, page: whole.decision };
 }
 
 /** Per block, the tree evidence the model reads: the strict rule's node, and the production vote. */
