@@ -22,6 +22,7 @@ import { classifyPage, HYBRID, SINGLE_PAGE, type Classifier } from "../src/core/
 import { blockFeatures } from "../src/core/features";
 import { DEFAULT_MODEL, predictBlocks } from "../src/core/model";
 import { decideKind, decidePage } from "../src/core/page-decision";
+import { KIND_MODEL } from "../src/core/page-kind";
 import { applyRegion, regionParamsFor } from "../src/core/region";
 import type { SegmentedPage } from "../src/core/types";
 import { branchEvidence } from "../src/core/tree-evidence";
@@ -159,7 +160,7 @@ function ingestAndClassify(state: DomainState, prepared: PreparedPage, now: numb
 const PAGE_LEVEL = { classifier: SINGLE_PAGE };
 
 function pageLevelDecision(page: SegmentedPage, p: readonly number[], verdicts: BlockVerdict[], url: string): unknown {
-  const kind = decideKind(page, p, null, url);
+  const kind = decideKind(page, p, null, url, KIND_MODEL);
   const params = regionParamsFor(kind.kind);
   const threshold = params.threshold ?? DEFAULT_MODEL.threshold;
   const all = p.map(() => true);

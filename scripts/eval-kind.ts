@@ -2,14 +2,16 @@
  * Trains and measures the page-kind model (src/core/page-kind.ts) on the WCXB dev corpora, whose
  * rows carry a page `type` (forum is our "thread", collection our "listing").
  *
- * usage: npx tsx scripts/eval-kind.ts [--write]
+ * usage: npx tsx scripts/eval-kind.ts [--write] [--errors] [--interstitial]
  *   Prints site-grouped 5-fold cross-validation on train-wcxb-dev (a site's pages never sit in
  *   both the training and the held-out fold) and the model trained on all of train-wcxb-dev
  *   scored on single-wcxb-dev, each with a confusion matrix; and how many pages isInterstitial
  *   flags (the corpora hold real pages, so every flag there is a false alarm to look at).
  *   --write stores the model trained on all of train-wcxb-dev in src/core/page-kind-weights.json.
- * Signals are cached per corpus under $TMPDIR (delete the files after changing pageSignals).
+ *   --errors lists the pages the cross-validation got wrong (id, gold -> predicted, URL key).
+ * Signals are cached per corpus under $TMPDIR, per version of page-kind.ts and the block model.
  */
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,13 +19,17 @@ import { gunzipSync } from "node:zlib";
 import { blockFeatures } from "../src/core/features";
 import { isInterstitial } from "../src/core/interstitial";
 import { DEFAULT_MODEL, predictBlocks } from "../src/core/model";
-import { kindScores, pageSignals, type KindModel, type PageSignals } from "../src/core/page-kind";
+import { kindScores, pageSignals, type KindModel } from "../src/core/page-kind";
 import { preparePage } from "../src/core/pipeline";
 import { DATA_DIR, pageUrl } from "./lib/corpus";
-import { pack, trainLogReg } from "./lib/logreg";
-
-const KINDS = ["article", "thread", "product", "listing", "documentation", "service"];
-const TYPE_TO_KIND: Record<string, string> = { forum: "thread", collection: "listing" };
+import {
+  DEFAULT_KIND_TRAINING,
+  KIND_CLASSES as KINDS,
+  KIND_TRAINING_CORPUS,
+  kindOfType,
+  trainKindModel,
+  type KindSample,
+} from "./lib/kind-training";
 
 interface Row {
   id: string;
@@ -32,11 +38,9 @@ interface Row {
   file: string;
   type: string;
 }
-interface Sample {
+interface Sample extends KindSample {
   id: string;
-  site: string;
-  kind: string;
-  signals: PageSignals;
+  url: string;
 }
 
 function rowsOf(dir: string): Row[] {
@@ -46,9 +50,13 @@ function rowsOf(dir: string): Row[] {
     .map((l) => JSON.parse(l) as Row);
 }
 
+/** The page and the URL the service reads for its kind: the page's URL key. */
 function segment(dir: string, row: Row) {
-  const url = pageUrl(row);
-  return { url, page: preparePage({ body: new Uint8Array(gunzipSync(readFileSync(join(dir, row.file)))), url }).page };
+  const prepared = preparePage({
+    body: new Uint8Array(gunzipSync(readFileSync(join(dir, row.file)))),
+    url: pageUrl(row),
+  });
+  return { url: prepared.key.key, page: prepared.page };
 }
 
 /** isInterstitial on every page, never cached: it is cheap next to the block model the signals need. */
@@ -60,34 +68,30 @@ function interstitials(corpus: string): { id: string; reason: string }[] {
   });
 }
 
+/** The sources the cached signals follow: a change to either makes a new cache file. */
+const SIGNAL_SOURCES = ["../src/core/page-kind.ts", "../src/core/model-weights.json"].map((f) =>
+  readFileSync(join(import.meta.dirname, f)),
+);
+const signalVersion = createHash("sha256").update(Buffer.concat(SIGNAL_SOURCES)).digest("hex").slice(0, 12);
+
 function load(corpus: string): Sample[] {
-  const cache = join(tmpdir(), `kind-signals-${corpus}.json`);
+  const cache = join(tmpdir(), `kind-signals-${corpus}-${signalVersion}.json`);
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, "utf8")) as Sample[];
   const dir = join(DATA_DIR, corpus);
   const rows = rowsOf(dir);
-  const samples = rows.map((row): Sample => {
+  const samples = rows.flatMap((row): Sample[] => {
+    const kind = kindOfType(row.type);
+    if (!kind) return [];
     const { page, url } = segment(dir, row);
     const p = predictBlocks(DEFAULT_MODEL, page.blocks, blockFeatures(page.blocks, page.title, null)).map((x) => x.p);
-    const kind = TYPE_TO_KIND[row.type] ?? row.type;
-    return { id: row.id, site: row.site, kind, signals: pageSignals(page, p, url) };
+    return [{ id: row.id, site: row.site, url, kind, signals: pageSignals(page, p, url) }];
   });
   writeFileSync(cache, JSON.stringify(samples));
   return samples;
 }
 
-/** Class weights: the square root of inverse frequency, between plain accuracy and balanced classes. */
 function train(samples: Sample[], features: string[], l2: number): KindModel {
-  const counts = new Map<string, number>();
-  for (const s of samples) counts.set(s.kind, (counts.get(s.kind) ?? 0) + 1);
-  const weights = KINDS.map((kind) => {
-    const rows = samples.map((s) => ({
-      f: Float64Array.from([1, ...features.map((f) => s.signals[f] ?? 0)]),
-      y: s.kind === kind ? 1 : 0,
-      w: 1 / Math.sqrt(counts.get(s.kind) ?? 1),
-    }));
-    return trainLogReg(pack(rows), { epochs: Number(process.env.EPOCHS ?? 400), lr: 0.05, l2 });
-  });
-  return { classes: KINDS, features, weights };
+  return trainKindModel(samples, { features, l2, epochs: Number(process.env.EPOCHS ?? DEFAULT_KIND_TRAINING.epochs) });
 }
 
 function predict(model: KindModel, s: Sample): string {
@@ -115,21 +119,27 @@ function fold(site: string): number {
   return h % 5;
 }
 
-const trainSet = load("train-wcxb-dev");
+const trainSet = load(KIND_TRAINING_CORPUS);
 const testSet = load("single-wcxb-dev");
 const features = Object.keys(trainSet[0]!.signals).filter((f) => !(process.env.DROP ?? "").split(",").includes(f));
-const l2 = Number(process.env.L2 ?? 1e-4);
+const l2 = Number(process.env.L2 ?? DEFAULT_KIND_TRAINING.l2);
 
 const cv: [string, string][] = [];
+const errors: string[] = [];
 for (let k = 0; k < 5; k++) {
   const model = train(
     trainSet.filter((s) => fold(s.site) !== k),
     features,
     l2,
   );
-  for (const s of trainSet.filter((s) => fold(s.site) === k)) cv.push([s.kind, predict(model, s)]);
+  for (const s of trainSet.filter((s) => fold(s.site) === k)) {
+    const predicted = predict(model, s);
+    cv.push([s.kind, predicted]);
+    if (predicted !== s.kind) errors.push(`  ${s.kind} -> ${predicted}: ${s.id} ${s.url}`);
+  }
 }
 report("train-wcxb-dev, site-grouped 5-fold cross-validation", cv);
+if (process.argv.includes("--errors")) console.log(errors.sort().join("\n"));
 
 const model = train(trainSet, features, l2);
 report(

@@ -2,7 +2,9 @@
  * Tuning loop for the page-level stages (region.ts, page-decision.ts, page-kind.ts, comments.ts):
  * the same site-grouped cross-validation as `npm run train`, but the folds' out-of-fold block
  * probabilities are computed once and cached (--cache FILE), so a change to the page-level stages
- * is measured in a minute or two instead of retraining the folds. The figures equal `npm run train`'s
+ * is measured in a minute or two instead of retraining the folds. Each fold's kind model is trained
+ * here on the fold's training pages (from their cached in-fold probabilities), as cv.ts does, so a
+ * change to the kind signals is measured from the same cache. The figures equal `npm run train`'s
  * as long as features.ts, the training and the model are unchanged (the cache says which model
  * threshold it was made with; delete it after a change there).
  * Prints hybrid and single-page F1 (with precision and recall) per corpus and per wcxb page type;
@@ -10,11 +12,13 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { classifyPage, HYBRID, SINGLE_PAGE, type CascadeOptions } from "../src/core/cascade";
+import type { PageKind } from "../src/core/page-kind";
 import { predictBlocks } from "../src/core/model";
 import { renderText } from "../src/core/render-text";
 import { parseCli } from "./lib/cli";
 import { corpusDir } from "./lib/corpus";
 import { CV_FOLDS, siteFold } from "./lib/cv";
+import { coldProbabilities, kindOfType, kindSamples, kindTrainingPages, trainKindModel } from "./lib/kind-training";
 import { loadScorer, type Scores } from "./lib/scorer";
 import {
   prepareCorpora,
@@ -25,14 +29,20 @@ import {
 } from "./lib/training";
 
 const USAGE = `
-usage: tsx scripts/page-stage-cv.ts --cache FILE [--dump FILE] [--variants FILE] [CORPUS ...]
+usage: tsx scripts/page-stage-cv.ts --cache FILE [--dump FILE] [--variants FILE] [--gold-kinds] [CORPUS ...]
   --cache FILE     out-of-fold probabilities: read when it exists, else computed (${CV_FOLDS} folds) and written
+  --gold-kinds     pages with a type (wcxb) take it as their kind: the ceiling of a perfect kind model
   --dump FILE      every held-out page's P/R/F1 (hybrid and single-page), kind and path, as JSON lines
                    (variant i's in FILE.i)
   --variants FILE  JSON list of {"name", "regionByKind"} (cascade option): each is scored after the shipped stage`;
 const { values, positionals } = parseCli(
   USAGE,
-  { cache: { type: "string" }, dump: { type: "string" }, variants: { type: "string" } },
+  {
+    cache: { type: "string" },
+    dump: { type: "string" },
+    variants: { type: "string" },
+    "gold-kinds": { type: "boolean" },
+  },
   { positionals: true },
 );
 if (!values.cache) {
@@ -47,6 +57,12 @@ interface Cached {
   threshold: number;
   /** Per page key (corpus/id): out-of-fold probabilities with the page's evidence, and cold. */
   pages: Record<string, { served: number[]; cold: number[] }>;
+  /**
+   * Per fold, the fold's own cold probabilities of its training pages the kind model learns from
+   * (kind-training.ts): each fold's kind model is trained from them, here, so a change to the kind
+   * signals is measured without retraining the block models.
+   */
+  kindInFold: Record<string, number[]>[];
 }
 
 const t0 = Date.now();
@@ -58,13 +74,14 @@ const key = (p: TrainingPage) => `${p.corpus}/${p.id}`;
 
 function outOfFold(): Cached {
   const options = trainingOptionsFromEnv(process.env, false);
-  const cached: Cached = { threshold: 0, pages: {} };
+  const cached: Cached = { threshold: 0, pages: {}, kindInFold: [] };
   for (let fold = 0; fold < CV_FOLDS; fold++) {
-    const model = trainModel(
-      pages.filter((p) => siteFold(p.site, CV_FOLDS) !== fold),
-      options,
-    );
+    const training = pages.filter((p) => siteFold(p.site, CV_FOLDS) !== fold);
+    const model = trainModel(training, options);
     cached.threshold = model.threshold;
+    cached.kindInFold[fold] = Object.fromEntries(
+      kindTrainingPages(training).map((p) => [key(p), coldProbabilities(model, p)]),
+    );
     for (const page of pages.filter((p) => siteFold(p.site, CV_FOLDS) === fold)) {
       const p = (features: Float64Array[]) => predictBlocks(model, page.blocks, features).map((x) => x.p);
       cached.pages[key(page)] = { served: p(page.served), cold: p(page.cold) };
@@ -80,6 +97,16 @@ else {
   cache = outOfFold();
   writeFileSync(values.cache, JSON.stringify(cache));
 }
+if (!cache.kindInFold) throw new Error(`${values.cache} predates the folds' own kind models; delete it`);
+/** Each fold's kind model, trained as cv.ts trains it, on the fold's training pages only. */
+const kindModels = cache.kindInFold.map((probabilities, fold) =>
+  trainKindModel(
+    kindSamples(
+      pages.filter((p) => siteFold(p.site, CV_FOLDS) !== fold),
+      (p) => probabilities[key(p)]!,
+    ),
+  ),
+);
 
 interface Row {
   corpus: string;
@@ -123,7 +150,16 @@ function score(variant: Variant, base?: readonly Row[]): Row[] {
     const run = (evidence: TrainingPage["evidence"], p: number[]) => {
       const classifier = evidence ? HYBRID : SINGLE_PAGE;
       const model = { threshold: cache.threshold } as CascadeOptions["model"];
-      const options = { classifier, model, probabilities: p, url: page.url, regionByKind: variant.regionByKind };
+      const kindModel = kindModels[siteFold(page.site, CV_FOLDS)];
+      const options = {
+        classifier,
+        model,
+        kindModel,
+        kind: values["gold-kinds"] ? (kindOfType(page.type) as PageKind | undefined) : undefined,
+        probabilities: p,
+        url: page.url,
+        regionByKind: variant.regionByKind,
+      };
       const result = classifyPage(page, evidence, options);
       return { result, scores: scorer.prf(renderText(page.blocks, result.verdicts), page.gold) };
     };

@@ -5,10 +5,10 @@
  * shipped one (training.ts) on the other folds and scores the held-out pages through the service's
  * decision (service-calls.ts) with the team's scorer.
  */
-import type { ModelWeights } from "../../src/core/model";
 import { CURVE } from "./curve";
+import { coldProbabilities, kindSamples, trainKindModel } from "./kind-training";
 import type { Scores } from "./scorer";
-import { modelText } from "./service-calls";
+import { modelText, type FoldModels } from "./service-calls";
 import { trainModel, type TrainingOptions, type TrainingPage } from "./training";
 
 /** Folds of the gate and of `npm run train`: 3 keeps the gate near 3 minutes on 2 cores. */
@@ -54,14 +54,17 @@ export function crossValidate(
 ): HeldOutScore[] {
   const scores: HeldOutScore[] = [];
   for (let fold = 0; fold < options.folds; fold++) {
-    const model = trainModel(
-      pages.filter((p) => siteFold(p.site, options.folds) !== fold),
-      options.training,
-    );
+    const training = pages.filter((p) => siteFold(p.site, options.folds) !== fold);
+    const model = trainModel(training, options.training);
+    // The kind model too is the fold's own: the shipped one has learned the held-out pages' kinds.
+    const models: FoldModels = {
+      model,
+      kindModel: trainKindModel(kindSamples(training, (p) => coldProbabilities(model, p))),
+    };
     for (const page of pages.filter((p) => siteFold(p.site, options.folds) === fold)) {
-      const hybrid = (m: ModelWeights) => prf(modelText(page, page.evidence, m, page.served, page.url), page.gold);
-      const served = hybrid(model);
-      const cold = prf(modelText(page, null, model, page.cold, page.url), page.gold);
+      const hybrid = (m: FoldModels) => prf(modelText(page, page.evidence, m, page.served, page.url), page.gold);
+      const served = hybrid(models);
+      const cold = prf(modelText(page, null, models, page.cold, page.url), page.gold);
       scores.push({
         corpus: page.corpus,
         site: page.site,
@@ -74,7 +77,7 @@ export function crossValidate(
         hybridR: served.r,
         singlePageP: cold.p,
         singlePageR: cold.r,
-        sweep: (options.thresholds ?? []).map((threshold) => hybrid({ ...model, threshold }).f1),
+        sweep: (options.thresholds ?? []).map((threshold) => hybrid({ ...models, model: { ...model, threshold } }).f1),
       });
     }
     options.onFold?.(fold, options.folds);

@@ -10,6 +10,7 @@ import type { TreeEvidence } from "../../src/core/features";
 import type { Heuristic } from "../../src/core/heuristics";
 import { extractMetadata } from "../../src/core/metadata";
 import type { ModelWeights } from "../../src/core/model";
+import type { KindModel } from "../../src/core/page-kind";
 import { ingestPage, pageEvidence, preparePage, processPage, type PreparedPage } from "../../src/core/pipeline";
 import { renderText } from "../../src/core/render-text";
 import type { BranchEvidence } from "../../src/core/tree-evidence";
@@ -52,20 +53,27 @@ export function treeSnapshot(state: DomainState, prepared: PreparedPage): TreeSn
   return { evidence, blocks: evidence ? modelEvidence(evidence).blocks : null, support };
 }
 
+/** A cross-validation fold's models: the block model and the page-kind model, both trained without the held-out sites. */
+export interface FoldModels {
+  model: ModelWeights;
+  kindModel: KindModel;
+}
+
 /**
- * The service's decision (the cascade) with a model of our choosing (a cross-validation fold's):
+ * The service's decision (the cascade) with models of our choosing (a cross-validation fold's):
  * hybrid with the page's tree evidence, single-page without. `features` may carry the features
  * already computed for this page and evidence.
  */
 export function modelText(
   page: SegmentedPage,
   evidence: BranchEvidence | null,
-  model: ModelWeights,
+  { model, kindModel }: FoldModels,
   features?: readonly Float64Array[],
   url?: string,
 ): string {
   const classifier = evidence ? HYBRID : SINGLE_PAGE;
-  return renderText(page.blocks, classifyPage(page, evidence, { classifier, model, features, url }).verdicts);
+  const options = { classifier, model, kindModel, features, url };
+  return renderText(page.blocks, classifyPage(page, evidence, options).verdicts);
 }
 
 /**

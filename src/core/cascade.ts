@@ -27,7 +27,7 @@ import { decide, HEURISTICS, type Heuristic } from "./heuristics";
 import { DEFAULT_MODEL, predictBlocks, topEvidence, type ModelWeights } from "./model";
 import { applyRegion, fallbackContent, regionParamsFor, type FallbackPath, type RegionParams } from "./region";
 import { decideKind, decidePage, type PageDecision } from "./page-decision";
-import type { PageKind } from "./page-kind";
+import { KIND_MODEL, type KindModel, type PageKind } from "./page-kind";
 import { domainSupport, type BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
 
@@ -56,6 +56,8 @@ export interface CascadeOptions {
   /** Name the top features behind each model verdict (debug output); costs about a third of the model's time. */
   explain?: boolean;
   model?: ModelWeights;
+  /** The page-kind model (default the shipped KIND_MODEL): a cross-validation fold passes its own. */
+  kindModel?: KindModel;
   /** Features already computed for this page and evidence (training reuses them). */
   features?: readonly Float64Array[];
   /** The model's probabilities already computed for this page (tuning reuses them); no explanations then. */
@@ -64,6 +66,11 @@ export interface CascadeOptions {
   region?: RegionParams;
   /** Tuning: the page-level stage's constants per page kind, over region.ts's REGION_BY_KIND. */
   regionByKind?: Partial<Record<PageKind, RegionParams>>;
+  /**
+   * Tuning: the page's kind as given (a corpus page's gold type: what a perfect kind model would
+   * gain) instead of the kind model's; an interstitial stays one.
+   */
+  kind?: PageKind;
   /** The page's URL: its words help tell the page's kind. */
   url?: string;
 }
@@ -99,12 +106,13 @@ export function classifyPage(
   const perBlock = useTree ? modelEvidence(evidence) : null;
   const scored = modelProbabilities(page, perBlock, options);
   // The page's kind first: the region stage follows it (a product's region is wider than an article's).
-  const kind = decideKind(page, scored.p, evidence, options.url);
+  const decided = decideKind(page, scored.p, evidence, options.url, options.kindModel ?? KIND_MODEL);
+  const kind = options.kind && decided.kind !== "interstitial" ? { ...decided, kind: options.kind } : decided;
   const region = options.region ?? regionParamsFor(kind.kind, options.regionByKind);
   const { verdicts, path } = modelVerdicts(page, perBlock, options.model ?? DEFAULT_MODEL, scored, region);
   // The page as a whole, last: its comment section out of the article.
-  const decided = decidePage(page, verdicts, evidence, options.url, kind);
-  return { verdicts: decided.verdicts, path, support, method, page: decided.decision };
+  const whole = decidePage(page, verdicts, evidence, options.url, kind);
+  return { verdicts: whole.verdicts, path, support, method, page: whole.decision };
 }
 
 /** Per block, the tree evidence the model reads: the strict rule's node, and the production vote. */

@@ -15,7 +15,7 @@ import { overlayAndChromeBlocks } from "./chrome";
 import { commentRegion } from "./comments";
 import { laterCopies } from "./copies";
 import type { InterstitialReason } from "./interstitial";
-import { pageKind, type PageKind, type PageKindResult } from "./page-kind";
+import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResult } from "./page-kind";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
 import { teaserBlocks } from "./teasers";
@@ -53,15 +53,17 @@ const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"
 
 /**
  * The page's kind from the model's block probabilities (before the region stage, which follows the
- * kind: region.ts regionParamsFor) or, without them, from the verdicts.
+ * kind: region.ts regionParamsFor) or, without them, from the verdicts. `model` is the kind model
+ * (a cross-validation fold's own, or the shipped one).
  */
 export function decideKind(
   page: SegmentedPage,
   probabilities: readonly number[],
   evidence: BranchEvidence | null,
   url: string | undefined,
+  model: KindModel,
 ): PageKindResult {
-  return pageKind(page, probabilities, evidence, { url });
+  return pageKind(page, probabilities, evidence, { url, model });
 }
 
 export function decidePage(
@@ -72,7 +74,7 @@ export function decidePage(
   known?: PageKindResult,
 ): { verdicts: BlockVerdict[]; decision: PageDecision } {
   const probabilities = verdicts.map((v) => v.p ?? (v.label === "boilerplate" ? 0 : 1));
-  const kind = known ?? decideKind(page, probabilities, evidence, url);
+  const kind = known ?? decideKind(page, probabilities, evidence, url, KIND_MODEL);
   const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
   const shelves = kind.kind === "product" ? shelfBlocks(page) : [];
   const { overlays, chrome } = DROPS_OVERLAYS.has(kind.kind)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isInterstitial } from "../../src/core/interstitial";
-import { pageKind, pageSignals } from "../../src/core/page-kind";
+import { classifyPage, SINGLE_PAGE } from "../../src/core/cascade";
+import { KIND_MODEL, pageKind, pageSignals, type KindModel } from "../../src/core/page-kind";
 import { segmentHtml } from "../../src/core/segment";
 import type { BranchEvidence } from "../../src/core/tree-evidence";
 
@@ -126,5 +127,26 @@ rolling back the firmware to the previous version fixed it for me after a reboot
     const html = chrome("<p>Checking your browser before accessing example.com.</p>");
     const page = segmentHtml(titled("Just a moment...", html));
     expect(pageKind(page).kind).toBe("interstitial");
+  });
+});
+
+describe("the kind in the cascade", () => {
+  const page = segmentHtml(SHORT_ARTICLE);
+  const url = "https://example.com/news/2025/council-approves-new-bridge";
+  const kindOf = (options: Parameters<typeof classifyPage>[2]) => classifyPage(page, null, options).page?.kind;
+
+  it("reads the kind model it is given (a cross-validation fold's), else the shipped one", () => {
+    expect(kindOf({ classifier: SINGLE_PAGE, url })).toBe("article");
+    // A model whose only opinion is a bias towards listings.
+    const listings: KindModel = {
+      classes: KIND_MODEL.classes,
+      features: [],
+      weights: KIND_MODEL.classes.map((c) => [c === "listing" ? 5 : -5]),
+    };
+    expect(kindOf({ classifier: SINGLE_PAGE, url, kindModel: listings })).toBe("listing");
+  });
+
+  it("takes a given kind (tuning: the gold type) over the model's", () => {
+    expect(kindOf({ classifier: SINGLE_PAGE, url, kind: "thread" })).toBe("thread");
   });
 });
