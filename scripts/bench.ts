@@ -172,7 +172,7 @@ function pageLevelDecision(page: SegmentedPage, p: readonly number[], verdicts: 
     page.title,
     params,
   );
-  return [region, decidePage(page, verdicts, null, url, kind)];
+  return [region, decidePage(page, verdicts, null, url, kind, region.inside)];
 }
 
 const WHOLE_TREE = "whole pipeline, tree classifier (vote)";

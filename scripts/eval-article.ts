@@ -3,7 +3,8 @@
  * own steps (one tree per domain, the cascade, the metadata, the answer renderer), then counted:
  * empty answers where the gold has text (the text answer as served; and, apart, the pages where the
  * cascade found no content and the page's description or headline stood in), the share of markdown answers whose first line is the
- * gold's first line (WCXB golds start with the headline), links and images kept per page.
+ * gold's first line (WCXB golds start with the headline), links and images kept per page (and images
+ * per page of the pages decided to be articles, where figures and their captions are judged).
  */
 import { DomainState } from "../src/core/domain-state";
 import { isHeadline } from "../src/core/metadata";
@@ -39,6 +40,7 @@ for (const dir of dirs) {
   let headlineFirst = 0;
   const links: number[] = [];
   const images: number[] = [];
+  const articleImages: number[] = [];
   for (const { row, url, bytes, index } of streamCorpus(dir, limit)) {
     const { extraction, text } = streamedExtraction(states, { url, bytes, index });
     const markdown = renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "markdown" }).body;
@@ -61,13 +63,16 @@ for (const dir of dirs) {
     else if (cli.values.list)
       console.log(`first line: ${corpusName(dir)} ${row.id} ours ${JSON.stringify(first.slice(0, 100))}`);
     links.push((markdown.match(/(?<!!)\[[^\]]*\]\((?:https?|mailto):/g) ?? []).length);
-    images.push((markdown.match(/!\[[^\]]*\]\(https?:/g) ?? []).length);
+    const imageCount = (markdown.match(/!\[[^\]]*\]\(https?:/g) ?? []).length;
+    images.push(imageCount);
+    if (extraction.classification.page?.kind === "article") articleImages.push(imageCount);
   }
   console.log(
     `${corpusName(dir)}: ${pages} pages; empty answers ${empty} of ${goldText} with gold text ` +
       `(no content found, description or headline answered: ${standIn}); ` +
       `first markdown line = gold's first line ${pct(headlineFirst, pages)}; ` +
       `links per page mean ${mean(links).toFixed(1)} median ${median(links)}; ` +
-      `images per page mean ${mean(images).toFixed(1)} median ${median(images)}`,
+      `images per page mean ${mean(images).toFixed(2)} median ${median(images)}; ` +
+      `on the ${articleImages.length} articles mean ${mean(articleImages).toFixed(2)} (${articleImages.reduce((a, b) => a + b, 0)} images)`,
   );
 }

@@ -109,9 +109,9 @@ export function classifyPage(
   const decided = decideKind(page, scored.p, evidence, options.url, options.kindModel ?? KIND_MODEL);
   const kind = options.kind && decided.kind !== "interstitial" ? { ...decided, kind: options.kind } : decided;
   const region = options.region ?? regionParamsFor(kind.kind, options.regionByKind);
-  const { verdicts, path } = modelVerdicts(page, perBlock, options.model ?? DEFAULT_MODEL, scored, region);
+  const { verdicts, path, inside } = modelVerdicts(page, perBlock, options.model ?? DEFAULT_MODEL, scored, region);
   // The page as a whole, last: its comment section out of the article.
-  const whole = decidePage(page, verdicts, evidence, options.url, kind);
+  const whole = decidePage(page, verdicts, evidence, options.url, kind, inside);
   return { verdicts: whole.verdicts, path, support, method, page: whole.decision };
 }
 
@@ -166,7 +166,7 @@ function modelVerdicts(
   model: ModelWeights,
   { p, why }: ModelScores,
   params: RegionParams,
-): { verdicts: BlockVerdict[]; path: AnswerPath } {
+): { verdicts: BlockVerdict[]; path: AnswerPath; inside: readonly boolean[] | null } {
   const { blocks } = page;
   const template = blocks.map((_, i) => isTemplate(evidence?.blocks[i]));
   const eligible = template.map((t) => !t);
@@ -200,5 +200,8 @@ function modelVerdicts(
       p: x,
     };
   });
-  return { verdicts, path };
+  // A fallback answered from another region than the stage's: no block is known to be inside it.
+  // The tree's templates are never part of the region's content, wherever they sit.
+  const inside = path === "model" ? region.inside.map((x, i) => x && eligible[i]!) : null;
+  return { verdicts, path, inside };
 }

@@ -32,6 +32,11 @@ export interface BlockVerdict {
   count: number;
   /** The model's probability that the block is content (model classifiers only). */
   p?: number;
+  /**
+   * The block left the answer on purpose but its images stay where it stood: a figure caption the
+   * page decision dropped inside the content region (captions.ts). Rendering reads it.
+   */
+  imagesStay?: true;
 }
 
 export function treeVerdicts(

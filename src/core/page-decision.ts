@@ -8,8 +8,10 @@
  * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
  * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
  * on threads the posts' signatures (signatures.ts). On articles, the teaser cards of other stories
- * after the story and the paragraphs that are a link to another story (teasers.ts) leave.
+ * after the story and the paragraphs that are a link to another story (teasers.ts) leave, and so do
+ * the figure captions inside the content region, whose images stay where they stood (captions.ts).
  */
+import { figureCaptions } from "./captions";
 import type { BlockVerdict } from "./classify";
 import { overlayAndChromeBlocks } from "./chrome";
 import { commentRegion } from "./comments";
@@ -66,12 +68,18 @@ export function decideKind(
   return pageKind(page, probabilities, evidence, { url, model });
 }
 
+/**
+ * The page-level decision over the cascade's verdicts. `inside` is, per block, whether the region
+ * stage's region holds it (null or absent when no region answered: a fallback, a test); the figure
+ * captions rule works inside it only.
+ */
 export function decidePage(
   page: SegmentedPage,
   verdicts: BlockVerdict[],
   evidence: BranchEvidence | null,
   url: string | undefined,
   known?: PageKindResult,
+  inside?: readonly boolean[] | null,
 ): { verdicts: BlockVerdict[]; decision: PageDecision } {
   const probabilities = verdicts.map((v) => v.p ?? (v.label === "boilerplate" ? 0 : 1));
   const kind = known ?? decideKind(page, probabilities, evidence, url, KIND_MODEL);
@@ -89,7 +97,23 @@ export function decidePage(
           verdicts.map((v) => v.label !== "boilerplate"),
         )
       : [];
-  const leaving = new Set([...region, ...shelves, ...overlays, ...chrome, ...signatures, ...teasers]);
+  const captions =
+    kind.kind === "article"
+      ? figureCaptions(
+          page.blocks,
+          verdicts.map((v) => v.label !== "boilerplate"),
+          inside ?? null,
+        )
+      : { leaving: [], imagesStay: [] };
+  const leaving = new Set([
+    ...region,
+    ...shelves,
+    ...overlays,
+    ...chrome,
+    ...signatures,
+    ...teasers,
+    ...captions.leaving,
+  ]);
   // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,
   // they are what the page has to say.
   const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
@@ -100,16 +124,29 @@ export function decidePage(
   const inChrome = new Set(keepsContent ? chrome : []);
   const inSignature = new Set(keepsContent ? signatures : []);
   const inTeasers = new Set(keepsContent ? teasers : []);
+  const isCaption = new Set(keepsContent ? captions.leaving : []);
+  const imagesStay = new Set(captions.imagesStay);
+  // A figure caption out of the answer keeps its images where it stood (render-layout.ts).
+  const withImages = (v: BlockVerdict, i: number) => (imagesStay.has(i) ? { ...v, imagesStay: true as const } : v);
   const out =
-    comments.length || onShelf.size || inOverlay.size || inChrome.size || inSignature.size || inTeasers.size
+    comments.length ||
+    onShelf.size ||
+    inOverlay.size ||
+    inChrome.size ||
+    inSignature.size ||
+    inTeasers.size ||
+    imagesStay.size ||
+    isCaption.size
       ? verdicts.map((v, i) => {
-          if (v.label === "boilerplate") return v;
+          if (v.label === "boilerplate") return withImages(v, i);
           if (inComments.has(i)) return { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` };
           if (onShelf.has(i)) return { ...v, label: "boilerplate" as const, rule: `product shelf: ${v.rule}` };
           if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
           if (inChrome.has(i)) return { ...v, label: "boilerplate" as const, rule: `page chrome: ${v.rule}` };
           if (inSignature.has(i)) return { ...v, label: "boilerplate" as const, rule: `signature: ${v.rule}` };
           if (inTeasers.has(i)) return { ...v, label: "boilerplate" as const, rule: `teaser list: ${v.rule}` };
+          if (isCaption.has(i))
+            return withImages({ ...v, label: "boilerplate" as const, rule: `figure caption: ${v.rule}` }, i);
           return v;
         })
       : verdicts;

@@ -175,7 +175,8 @@ export type RegionChange = "fill" | "island" | "headline" | "lede";
 /**
  * Region corrections to the model's verdicts. `content` is the model's verdict per block
  * (p >= threshold) and is not modified; `eligible` false marks blocks nothing here may touch (the
- * tree's templates, whose p the caller zeroes). Returns the new verdicts and, per block, what changed it.
+ * tree's templates, whose p the caller zeroes). Returns the new verdicts, per block what changed it,
+ * and per block whether it is inside the region (the page decision reads it: captions.ts).
  */
 export function applyRegion(
   blocks: readonly RegionBlock[],
@@ -184,10 +185,10 @@ export function applyRegion(
   eligible: readonly boolean[],
   title: string,
   params: RegionParams = DEFAULT_REGION,
-): { content: boolean[]; changes: (RegionChange | null)[] } {
+): { content: boolean[]; changes: (RegionChange | null)[]; inside: readonly boolean[] } {
   const out = [...content];
   const changes: (RegionChange | null)[] = blocks.map(() => null);
-  if (blocks.length === 0) return { content: out, changes };
+  if (blocks.length === 0) return { content: out, changes, inside: [] };
   const region = chooseRegion(blocks, p, params.boilerWeight);
   const regionStart = region.inside.indexOf(true);
   const islandChars = (i: number) =>
@@ -222,7 +223,7 @@ export function applyRegion(
       changes[l] = "lede";
     }
   }
-  return { content: out, changes };
+  return { content: out, changes, inside: region.inside };
 }
 
 /** A lede is prose: this long, few links, ending a sentence, and not a block the model all but ruled out. */

@@ -17,7 +17,8 @@
  *   lists nested in list items nest. Only list items take part in lists: a heading, code block or
  *   paragraph inside an `li` that does not resolve to the `li` itself ends the list.
  * - A boilerplate figure caption that carries images, right before a content block and outside
- *   nav/header/footer/aside, leaves its images as a paragraph of images only (figureImagesOf).
+ *   nav/header/footer/aside, leaves its images as a paragraph of images only (figureImagesOf); so
+ *   does a caption the page decision dropped on purpose (`imagesStay`: captions.ts), where it stood.
  * - Consecutive content blocks held by the same element (`TextBlock.element`: split only by
  *   `<br>` or a skipped element) join as lines of one unit, as in `renderText`; a boilerplate block
  *   in between ends the join. Sibling elements with equal paths stay separate units.
@@ -95,7 +96,7 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
     const block = blocks[b]!;
     if (!verdict || !isContent(verdict) || !block.text) {
       previousElement = null;
-      const figure = verdict && block.text ? figureImagesOf(block, blocks[b + 1], verdicts[b + 1]) : null;
+      const figure = verdict && block.text ? figureImagesOf(block, verdict, blocks[b + 1], verdicts[b + 1]) : null;
       if (figure) units.push(imageUnit(block, figure));
       continue;
     }
@@ -180,20 +181,27 @@ const FIGURE_PARTS = /(^|>)(figure|figcaption)([#.>]|$)/;
 const TEMPLATE_LANDMARKS = new Set(["nav", "header", "footer", "aside"]);
 
 /**
- * The images of a figure whose caption is boilerplate, when the figure opens content: the next
- * block is content and the figure is not in a template region. Captions (credits, one-liners)
- * often read as boilerplate to the classifier while their picture belongs to the article.
+ * The images of a figure whose caption is boilerplate: all of them when the page decision dropped the
+ * caption and kept its images (`imagesStay`); else the images before its text when the figure opens
+ * content (the next block is content and the figure is not in a template region). Captions (credits,
+ * one-liners) often read as boilerplate to the classifier while their picture belongs to the article.
  */
-function figureImagesOf(block: TextBlock, next: TextBlock | undefined, nextVerdict: BlockVerdict | undefined) {
+function figureImagesOf(
+  block: TextBlock,
+  verdict: BlockVerdict,
+  next: TextBlock | undefined,
+  nextVerdict: BlockVerdict | undefined,
+) {
+  if (verdict.imagesStay) return block.rich?.images?.length ? block.rich.images : null;
   const images = block.rich?.images?.filter((im) => im.at === 0);
   if (!images?.length || !next || !nextVerdict || !isContent(nextVerdict)) return null;
   if (block.hardTag || (block.landmark && TEMPLATE_LANDMARKS.has(block.landmark))) return null;
   return FIGURE_PARTS.test(block.path) ? images : null;
 }
 
-/** A unit of images only: a paragraph of an empty block that carries them. */
+/** A unit of images only: a paragraph of an empty block that carries them (all at its empty text's start). */
 function imageUnit(block: TextBlock, images: InlineImage[]): Unit {
-  const carrier: TextBlock = { ...block, text: "", rich: { images } };
+  const carrier: TextBlock = { ...block, text: "", rich: { images: images.map((im) => ({ ...im, at: 0 })) } };
   const none = { level: 0, language: "", ordinal: 0, ruleBefore: false, containers: [] };
   return { kind: "paragraph", lines: [""], blocks: [carrier], ...none };
 }

@@ -39,11 +39,12 @@ export interface TextBlock {
  *
  * Images never make blocks (an image-only block would be empty text, or a hash that recurs as
  * template on every page): each image is an inline item of a nearby text block, and is rendered
- * exactly when that block is content. The block is the first one to start inside the image's
- * nearest non-inline ancestor after the image; failing that, the last one that ended inside it
- * (`<p>text <img></p>`); failing that, the same search one and two levels further up (a hero
- * image in `div>picture` goes with the article's first block). An image with no block around
- * within three levels is dropped.
+ * when that block is content, or when the block is a figure's caption left out of the answer while
+ * its picture belongs there (render-layout.ts figureImagesOf). The block is the first one to start
+ * inside the image's nearest non-inline ancestor after the image; failing that, the last one that
+ * ended inside it (`<p>text <img></p>`); failing that, the same search one and two levels further
+ * up (a hero image in `div>picture` goes with the article's first block). An image with no block
+ * around within three levels is dropped.
  */
 export interface RichBlock {
   /** Inline links, in order, not overlapping, never empty (`start < end`). */

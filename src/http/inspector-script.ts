@@ -247,6 +247,7 @@ function regionOf(block, path) {
   if (m) return REGION_NOTES[m[1]];
   if (path !== "model") return "not used (" + path + ")";
   if ((block.rule || "").startsWith("tree template")) return "left out before the region stage (template)";
+  if (block.imagesStay) return "in the content region: a figure caption, its images stay where it stood";
   return block.label === "boilerplate" ? "not in the content region" : "in the content region";
 }
 

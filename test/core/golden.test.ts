@@ -25,6 +25,7 @@ const REQUIRED_CASES = [
   "non-utf8",
   "table-article",
   "interstitial-consent",
+  "captioned-figures",
 ];
 /** A shell page with no article: an empty answer is right for it. */
 const MAY_BE_EMPTY = new Set(["interstitial-consent"]);
@@ -66,6 +67,18 @@ describe("golden pages", () => {
       expect(all).toContain(word);
     }
     expect(markdown).toContain("€");
+  });
+
+  it("keeps every picture of the article's figures and none of their captions' text", () => {
+    const { markdown } = outputsOf("captioned-figures");
+    for (const image of ["kellow-creek-aerial-1024.jpg", "kellow-samphire-close-800.jpg", "kellow-redshank-1024.jpg"]) {
+      expect(markdown).toContain(image);
+    }
+    for (const caption of ["Tamsin Orrey", "Samphire on the lower marsh", "one of nine pairs", "Ned Quiller"]) {
+      expect(markdown).not.toContain(caption);
+    }
+    // The sidebar's promo figure is the template's, caption and picture alike.
+    expect(markdown).not.toContain("guidebook");
   });
 
   it("yields the text of the fragment without html, head or body tags", () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { segmentHtml } from "../../src/core/segment";
 import type { TextBlock } from "../../src/core/types";
-import { linkParagraphBlocks, teaserBlocks, teaserCardBlocks } from "../../src/core/teasers";
+import { CARD_MAX_CHARS, linkParagraphBlocks, teaserBlocks, teaserCardBlocks } from "../../src/core/teasers";
 
 const STORY = [
   "The harbour council approved the winter budget after a long debate that ran late into the evening session, with the ferry subsidy the last item to be settled before midnight by a vote of seven to four in the old town hall.",
@@ -48,6 +48,18 @@ describe("teaserCardBlocks", () => {
     expect(answerWithout(roundup)).toHaveLength(1 + TEASERS.length * 2);
   });
 
+  it("drops related-post cards with a long excerpt, up to CARD_MAX_CHARS", () => {
+    const story = `<div class="story">${STORY.map((t) => `<p>${t}</p>`).join("")}</div>`;
+    const excerpt = (e: string) =>
+      Array(8)
+        .fill(e)
+        .join(" ")
+        .slice(0, CARD_MAX_CHARS - 60);
+    const cards = TEASERS.map(([h, e]) => card([h!, excerpt(e!)])).join("");
+    expect(excerpt(TEASERS[0]![1]!).length).toBeGreaterThan(400);
+    expect(answerWithout(`<html><body>${story}<div>${cards}</div></body></html>`)).toEqual(STORY);
+  });
+
   it("keeps a list of links without excerpts, long cards, and fewer than three cards", () => {
     const story = `<div class="story">${STORY.map((t) => `<p>${t}</p>`).join("")}</div>`;
     const links = TEASERS.map(([h]) => `<div class="c"><p><a href="/x">${h}</a></p><p>by us</p></div>`).join("");
@@ -67,6 +79,14 @@ describe("linkParagraphBlocks", () => {
     const html = `<html><body><div>${story[0]}${also}${story[1]}</div></body></html>`;
     expect(answerWithout(html, linkParagraphBlocks)).toEqual([STORY[0], STORY[1]]);
     expect(answerWithout(html, teaserBlocks)).toEqual([STORY[0], STORY[1]]);
+  });
+
+  it("drops a run of linked headlines with a name between them", () => {
+    const run =
+      `<p>Ana Ruiz<a href="/s/1">Storm closes the coast road for a second night</a>` +
+      `Ben Ode<a href="/s/2">School wins the robotics final on the island</a></p>`;
+    const html = `<html><body><div>${story[0]}${run}${story[1]}</div></body></html>`;
+    expect(answerWithout(html, linkParagraphBlocks)).toEqual([STORY[0], STORY[1]]);
   });
 
   it("keeps links in list items, short links and sentences that carry a link", () => {
