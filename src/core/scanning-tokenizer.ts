@@ -86,7 +86,7 @@ class Scanning extends StockTokenizer {
   }
 
   override stateText(c: number): void {
-    if (c === LT || c === AMP) return super.stateText(c);
+    if (c === LT || c === AMP || this.behind()) return super.stateText(c);
     const i = this.index - this.offset;
     this.stopBefore(Math.min(this.ampFrom(i), indexOrEnd(this.buffer, "<", i)));
   }
@@ -101,7 +101,9 @@ class Scanning extends StockTokenizer {
 
   override stateInAttributeValueNoQuotes(c: number): void {
     const decodes = this.cbs.readsAttributeValue !== false;
-    if (isWhitespace(c) || c === GT || (decodes && c === AMP)) return super.stateInAttributeValueNoQuotes(c);
+    if (isWhitespace(c) || c === GT || (decodes && c === AMP) || this.behind()) {
+      return super.stateInAttributeValueNoQuotes(c);
+    }
     const buffer = this.buffer;
     let i = this.index - this.offset;
     while (++i < buffer.length) {
@@ -112,7 +114,7 @@ class Scanning extends StockTokenizer {
   }
 
   override stateInTagName(c: number): void {
-    if (isEndOfTagSection(c)) return super.stateInTagName(c);
+    if (isEndOfTagSection(c) || this.behind()) return super.stateInTagName(c);
     const buffer = this.buffer;
     let i = this.index - this.offset;
     while (++i < buffer.length && !isEndOfTagSection(buffer.charCodeAt(i)));
@@ -120,7 +122,7 @@ class Scanning extends StockTokenizer {
   }
 
   override stateInAttributeName(c: number): void {
-    if (c === EQ || isEndOfTagSection(c)) return super.stateInAttributeName(c);
+    if (c === EQ || isEndOfTagSection(c) || this.behind()) return super.stateInAttributeName(c);
     const buffer = this.buffer;
     let i = this.index - this.offset;
     while (++i < buffer.length) {
@@ -131,7 +133,7 @@ class Scanning extends StockTokenizer {
   }
 
   override stateInClosingTagName(c: number): void {
-    if (c === GT || isWhitespace(c)) return super.stateInClosingTagName(c);
+    if (c === GT || isWhitespace(c) || this.behind()) return super.stateInClosingTagName(c);
     const buffer = this.buffer;
     let i = this.index - this.offset;
     while (++i < buffer.length) {
@@ -147,7 +149,7 @@ class Scanning extends StockTokenizer {
    */
   private reachesQuoted(c: number, quote: number, quoteChar: string): boolean {
     const decodes = this.cbs.readsAttributeValue !== false;
-    if (c === quote || (decodes && c === AMP)) return true;
+    if (c === quote || (decodes && c === AMP) || this.behind()) return true;
     const i = this.index - this.offset;
     const end = indexOrEnd(this.buffer, quoteChar, i);
     this.stopBefore(decodes ? Math.min(end, this.ampFrom(i)) : end);
@@ -158,6 +160,15 @@ class Scanning extends StockTokenizer {
   private ampFrom(i: number): number {
     if (this.nextAmp < i) this.nextAmp = indexOrEnd(this.buffer, "&", i);
     return this.nextAmp;
+  }
+
+  /**
+   * Whether the index is behind the current buffer: an entity cut by the end of a written chunk
+   * sends it back into the previous one, whose characters the stock states then step over (each
+   * read as NaN, which no state acts on). Scanning is left to the stock states there.
+   */
+  private behind(): boolean {
+    return this.index < this.offset;
   }
 
   /** Moves to the character before buffer index `i`: the loop steps onto it next (or ends at the buffer's end). */
