@@ -58,6 +58,7 @@ import { isEarlier, normalizeDate } from "./metadata/dates";
 import { isSettled, markPositions } from "./metadata/settled";
 import { emptyLdFields, type LdFields, readJsonLd } from "./metadata/json-ld";
 import { parseJsonLd } from "./metadata/json-ld-parse";
+import { ScanningTokenizer } from "./scanning-tokenizer";
 import { namesSite, sameStory, type SiteHints, stripSiteName } from "./metadata/title";
 import {
   baseUrl,
@@ -92,7 +93,8 @@ export interface ArticleMetadata {
 /** The metadata of `html`, a page fetched from `pageUrl` (which resolves relative URLs). */
 export function extractMetadata(html: string, pageUrl: string): ArticleMetadata {
   const collector = new MetadataCollector();
-  const parser = new Parser(collector, { decodeEntities: true });
+  // The scanning tokenizer gives the stock one's events, in fewer steps (scanning-tokenizer.ts).
+  const parser = new Parser(collector, { decodeEntities: true, Tokenizer: ScanningTokenizer });
   // Up to the last place that always matters, then on in chunks until the collector is settled
   // (metadata/settled.ts): the rest of the page is not parsed.
   const marks = markPositions(html);

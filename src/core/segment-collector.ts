@@ -29,6 +29,9 @@ export interface Frame {
   ordinal: number;
   /** On a `picture`: the srcset of its first `<source>`. */
   srcset: string | null;
+  /** The path and element ids of blocks this element holds, made when its first block is (holderChain). */
+  path: string | null;
+  ancestors: readonly number[] | null;
 }
 
 interface PendingImage {
@@ -177,21 +180,16 @@ export class BlockCollector {
     // inline element holds its own text.
     let holder = first;
     while (passesThrough(holder) && holder.parent && holder.parent !== this.root) holder = holder.parent;
-    // Path and ancestors run from the top-level element down; text outside any element has the document's.
-    const chain: Frame[] = [];
-    for (let f: Frame | null = holder; f && f !== this.root; f = f.parent) chain.push(f);
-    if (chain.length === 0) chain.push(this.root);
-    chain.reverse();
+    const { path, ancestors } = holderChain(holder, this.root);
     const block: TextBlock = {
       text,
-      // join, not +=: a flat string, never a chain of thousands of concatenations on deep pages.
-      path: chain.map((f) => f.token).join(">"),
+      path,
       linkShare: this.totalChars > 0 ? this.linkChars / this.totalChars : 0,
       landmark: first.landmark,
       hardTag: first.hardTag,
       tag: holder.tag,
       element: holder.id,
-      ancestors: chain.map((f) => f.id),
+      ancestors: ancestors as number[],
     };
     if (first.code !== null) {
       const raw = (this.parts.length === 1 ? this.parts[0]! : this.parts.join(""))
@@ -239,6 +237,28 @@ export class BlockCollector {
     this.imageMarks = [];
     this.cellMarks = [];
   }
+}
+
+/**
+ * The path and element ids of the blocks `holder` holds, from the top-level element down; text
+ * outside any element has the document's. Made once per holder and shared by its blocks (nothing
+ * changes a block's ancestors), from its parent's when that was made: a page's blocks mostly sit in
+ * a few elements and their neighbours.
+ */
+function holderChain(holder: Frame, root: Frame): { path: string; ancestors: readonly number[] } {
+  if (holder.path === null || holder.ancestors === null) {
+    const parent = holder.parent;
+    if (holder === root || parent === null || parent === root) {
+      holder.path = holder.token;
+      holder.ancestors = [holder.id];
+    } else {
+      const above = holderChain(parent, root);
+      // One concatenation per level: the budget's depth cap (budget.ts) keeps the chain short.
+      holder.path = above.path + ">" + holder.token;
+      holder.ancestors = [...above.ancestors, holder.id];
+    }
+  }
+  return { path: holder.path, ancestors: holder.ancestors };
 }
 
 function addImage(block: TextBlock, image: InlineImage): void {

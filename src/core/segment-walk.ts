@@ -100,6 +100,8 @@ function openFrame(
     code: parent.code,
     ordinal: 0,
     srcset: null,
+    path: null,
+    ancestors: null,
   };
   if (isLink) {
     frame.link = frame;
@@ -131,6 +133,8 @@ export class SegmentWalk implements TableEvents {
     code: null,
     ordinal: 0,
     srcset: null,
+    path: null,
+    ancestors: null,
   };
   private readonly collector = new BlockCollector(this.root);
   /** The frame of the element the walk is in; frames link to their parents, so a block keeps its holder chain. */
