@@ -59,18 +59,22 @@ function costMatrix(training: Costed[]): Record<string, Record<string, number>> 
 
 /**
  * The kind of `options.kinds` with the highest expected F1, sum_j p(j) * F1(k | true j): p from the
- * one-vs-rest scores raised to `power` (sharper for a higher power) and normalised, F1(k | j) from
- * costMatrix.
+ * one-vs-rest scores (or the `softmax`'s probabilities) raised to `power` (sharper for a higher
+ * power) and normalised, F1(k | j) from costMatrix.
  */
-export function expectedF1(options: { power: number; kinds: string[] }): Rule {
+export function expectedF1(options: { power: number; kinds: string[]; softmax?: SoftmaxOptions }): Rule {
   return {
-    name: `expected F1 (p^${options.power}, kinds ${options.kinds.length})`,
+    name: `expected F1 (p^${options.power}, kinds ${options.kinds.length}${options.softmax ? ", softmax" : ""})`,
     fit: (training) => {
-      const model = trainKindModel(training);
       const m = costMatrix(training);
+      let probabilities: (signals: PageSignals) => number[];
+      if (options.softmax) probabilities = trainSoftmax(training, options.softmax);
+      else {
+        const model = trainKindModel(training);
+        probabilities = (s) => KIND_CLASSES.map((k) => kindScores(s, model)[k]!);
+      }
       return (s) => {
-        const scores = kindScores(s, model);
-        const p = KIND_CLASSES.map((j) => scores[j]! ** options.power);
+        const p = probabilities(s).map((x) => x ** options.power);
         const z = p.reduce((a, b) => a + b, 0) || 1;
         let kind = "other";
         let best = -1;
@@ -119,72 +123,83 @@ export function bestKindLabels(tie: number): Rule {
   };
 }
 
+export interface SoftmaxOptions {
+  l2: number;
+  epochs: number;
+  lr: number;
+  /** Weight of the cross-entropy of the gold kind. */
+  ce: number;
+  /** Weight of the expected F1 lost (default 1). */
+  cost?: number;
+}
+
 /**
- * A softmax over the kinds trained to minimise the expected F1 lost (sum_k softmax_k * regret_k),
- * plus `ce` times the cross-entropy of the gold kind, full-batch Adam.
+ * A softmax over the kinds trained to minimise `cost` times the expected F1 lost (sum_k softmax_k *
+ * regret_k) plus `ce` times the cross-entropy of the gold kind, full-batch Adam; gives the kind
+ * probabilities of a page's signals.
  */
-export function costSoftmax(options: { l2: number; epochs: number; ce: number; lr: number; cost?: number }): Rule {
+function trainSoftmax(training: Costed[], options: SoftmaxOptions): (signals: PageSignals) => number[] {
+  const features = Object.keys(training[0]!.signals);
+  const x = training.map((t) => [1, ...features.map((f) => t.signals[f] ?? 0)]);
+  const K = KIND_CLASSES.length;
+  const d = features.length + 1;
+  const regret = training.map((t) => {
+    const best = bestF1(t.page);
+    return KIND_CLASSES.map((k) => best - f1As(t.page, k));
+  });
+  const gold = training.map((t) => KIND_CLASSES.indexOf(t.kind));
+  const counts = KIND_CLASSES.map((k) => training.filter((t) => t.kind === k).length);
+  const rowWeight = gold.map((g) => 1 / Math.sqrt(counts[g]!));
+  const totalW = rowWeight.reduce((a, b) => a + b, 0);
+  const W = new Float64Array(K * d);
+  const m = new Float64Array(K * d);
+  const v = new Float64Array(K * d);
+  const grad = new Float64Array(K * d);
+  const probabilities = (xi: readonly number[]) => {
+    const z = KIND_CLASSES.map((_, k) => {
+      let s = 0;
+      for (let j = 0; j < d; j++) s += W[k * d + j]! * xi[j]!;
+      return s;
+    });
+    const max = Math.max(...z);
+    const e = z.map((s) => Math.exp(s - max));
+    const sum = e.reduce((a, b) => a + b, 0);
+    return e.map((x) => x / sum);
+  };
+  for (let epoch = 1; epoch <= options.epochs; epoch++) {
+    grad.fill(0);
+    for (let i = 0; i < x.length; i++) {
+      const xi = x[i]!;
+      const p = probabilities(xi);
+      // d/dz_k of sum_c p_c r_c = p_k (r_k - E[r]); of -log p_g = p_k - [k = g].
+      const r = regret[i]!;
+      const er = p.reduce((a, pc, c) => a + pc * r[c]!, 0);
+      for (let k = 0; k < K; k++) {
+        const g =
+          (rowWeight[i]! / totalW) *
+          ((options.cost ?? 1) * p[k]! * (r[k]! - er) + options.ce * (p[k]! - (k === gold[i] ? 1 : 0)));
+        for (let j = 0; j < d; j++) grad[k * d + j]! += g * xi[j]!;
+      }
+    }
+    for (let q = 0; q < K * d; q++) {
+      if (q % d !== 0) grad[q]! += options.l2 * W[q]!;
+      m[q] = 0.9 * m[q]! + 0.1 * grad[q]!;
+      v[q] = 0.999 * v[q]! + 0.001 * grad[q]! * grad[q]!;
+      W[q]! -= (options.lr * (m[q]! / (1 - 0.9 ** epoch))) / (Math.sqrt(v[q]! / (1 - 0.999 ** epoch)) + 1e-8);
+    }
+  }
+  return (s) => probabilities([1, ...features.map((f) => s[f] ?? 0)]);
+}
+
+/** The most probable kind of the softmax (trainSoftmax). */
+export function costSoftmax(options: SoftmaxOptions): Rule {
   return {
     name: `cost softmax (cost ${options.cost ?? 1}, ce ${options.ce}, l2 ${options.l2}, epochs ${options.epochs})`,
     fit: (training) => {
-      const features = Object.keys(training[0]!.signals);
-      const x = training.map((t) => [1, ...features.map((f) => t.signals[f] ?? 0)]);
-      const K = KIND_CLASSES.length;
-      const d = features.length + 1;
-      const regret = training.map((t) => {
-        const best = bestF1(t.page);
-        return KIND_CLASSES.map((k) => best - f1As(t.page, k));
-      });
-      const gold = training.map((t) => KIND_CLASSES.indexOf(t.kind));
-      const counts = KIND_CLASSES.map((k) => training.filter((t) => t.kind === k).length);
-      const rowWeight = gold.map((g) => 1 / Math.sqrt(counts[g]!));
-      const totalW = rowWeight.reduce((a, b) => a + b, 0);
-      const W = new Float64Array(K * d);
-      const m = new Float64Array(K * d);
-      const v = new Float64Array(K * d);
-      const grad = new Float64Array(K * d);
-      const z = new Float64Array(K);
-      for (let epoch = 1; epoch <= options.epochs; epoch++) {
-        grad.fill(0);
-        for (let i = 0; i < x.length; i++) {
-          const xi = x[i]!;
-          let max = -Infinity;
-          for (let k = 0; k < K; k++) {
-            let s = 0;
-            for (let j = 0; j < d; j++) s += W[k * d + j]! * xi[j]!;
-            z[k] = s;
-            max = Math.max(max, s);
-          }
-          let sum = 0;
-          for (let k = 0; k < K; k++) sum += z[k] = Math.exp(z[k]! - max);
-          for (let k = 0; k < K; k++) z[k]! /= sum;
-          // d/dz_k of sum_c p_c r_c = p_k (r_k - E[r]); of -log p_g = p_k - [k = g].
-          const r = regret[i]!;
-          const er = KIND_CLASSES.reduce((a, _, c) => a + z[c]! * r[c]!, 0);
-          for (let k = 0; k < K; k++) {
-            const g =
-              (rowWeight[i]! / totalW) *
-              ((options.cost ?? 1) * z[k]! * (r[k]! - er) + options.ce * (z[k]! - (k === gold[i] ? 1 : 0)));
-            for (let j = 0; j < d; j++) grad[k * d + j]! += g * xi[j]!;
-          }
-        }
-        for (let q = 0; q < K * d; q++) {
-          if (q % d !== 0) grad[q]! += options.l2 * W[q]!;
-          m[q] = 0.9 * m[q]! + 0.1 * grad[q]!;
-          v[q] = 0.999 * v[q]! + 0.001 * grad[q]! * grad[q]!;
-          W[q]! -= (options.lr * (m[q]! / (1 - 0.9 ** epoch))) / (Math.sqrt(v[q]! / (1 - 0.999 ** epoch)) + 1e-8);
-        }
-      }
+      const probabilities = trainSoftmax(training, options);
       return (s) => {
-        const xi = [1, ...features.map((f) => s[f] ?? 0)];
-        let kind = KIND_CLASSES[0]!;
-        let best = -Infinity;
-        for (let k = 0; k < K; k++) {
-          let t = 0;
-          for (let j = 0; j < d; j++) t += W[k * d + j]! * xi[j]!;
-          if (t > best) [kind, best] = [KIND_CLASSES[k]!, t];
-        }
-        return kind;
+        const p = probabilities(s);
+        return KIND_CLASSES[p.indexOf(Math.max(...p))]!;
       };
     },
   };
