@@ -8,15 +8,18 @@
  * as long as features.ts, the training and the model are unchanged (the cache says which model
  * threshold it was made with; delete it after a change there).
  * Prints hybrid and single-page F1 (with precision and recall) per corpus and per wcxb page type;
- * --dump FILE writes every held-out page's scores, kind and answer path as JSON lines.
+ * --dump FILE writes every held-out page's scores, kind and answer path as JSON lines; --kind-table
+ * FILE every page's F1 under each forced kind, for scripts/kind-cost-cv.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { classifyPage, HYBRID, SINGLE_PAGE, type CascadeOptions } from "../src/core/cascade";
-import type { PageKind } from "../src/core/page-kind";
+import { isInterstitial } from "../src/core/interstitial";
+import { pageSignals, type PageKind } from "../src/core/page-kind";
 import { predictBlocks } from "../src/core/model";
 import { renderText } from "../src/core/render-text";
 import { parseCli } from "./lib/cli";
 import { corpusDir } from "./lib/corpus";
+import { costedRun, type CostedPage, type KindCostTable } from "./lib/kind-costs";
 import { CV_FOLDS, siteFold } from "./lib/cv";
 import { coldProbabilities, kindOfType, kindSamples, kindTrainingPages, trainKindModel } from "./lib/kind-training";
 import { loadScorer, type Scores } from "./lib/scorer";
@@ -27,14 +30,17 @@ import {
   TRAINING_CORPORA,
   type TrainingPage,
 } from "./lib/training";
+import { mean } from "./lib/stats";
 
 const USAGE = `
-usage: tsx scripts/page-stage-cv.ts --cache FILE [--dump FILE] [--variants FILE] [--gold-kinds] [CORPUS ...]
+usage: tsx scripts/page-stage-cv.ts --cache FILE [--dump FILE] [--variants FILE] [--gold-kinds] [--kind-table FILE] [CORPUS ...]
   --cache FILE     out-of-fold probabilities: read when it exists, else computed (${CV_FOLDS} folds) and written
   --gold-kinds     pages with a type (wcxb) take it as their kind: the ceiling of a perfect kind model
   --dump FILE      every held-out page's P/R/F1 (hybrid and single-page), kind and path, as JSON lines
                    (variant i's in FILE.i)
-  --variants FILE  JSON list of {"name", "regionByKind"} (cascade option): each is scored after the shipped stage`;
+  --variants FILE  JSON list of {"name", "regionByKind"} (cascade option): each is scored after the shipped stage
+  --kind-table FILE  writes every page's F1 under each forced kind, with its kind signals, and each
+                   fold's kind-training signals (scripts/lib/kind-costs.ts), then stops`;
 const { values, positionals } = parseCli(
   USAGE,
   {
@@ -42,6 +48,7 @@ const { values, positionals } = parseCli(
     dump: { type: "string" },
     variants: { type: "string" },
     "gold-kinds": { type: "boolean" },
+    "kind-table": { type: "string" },
   },
   { positionals: true },
 );
@@ -121,6 +128,62 @@ interface Row {
   single: Scores;
 }
 
+/** One run of a page through the cascade on its cached probabilities, with the tuning `overrides`. */
+function runPage(
+  page: TrainingPage,
+  evidence: TrainingPage["evidence"],
+  p: number[],
+  overrides: Pick<CascadeOptions, "kind" | "regionByKind">,
+) {
+  const options = {
+    classifier: evidence ? HYBRID : SINGLE_PAGE,
+    model: { threshold: cache.threshold } as CascadeOptions["model"],
+    kindModel: kindModels[siteFold(page.site, CV_FOLDS)],
+    probabilities: p,
+    url: page.url,
+    ...overrides,
+  };
+  const result = classifyPage(page, evidence, options);
+  return { result, scores: scorer.prf(renderText(page.blocks, result.verdicts), page.gold) };
+}
+
+/** The kind cost table (--kind-table): every page's F1 under each forced kind, and the folds' kind signals. */
+function kindCostTable(): KindCostTable {
+  const costed = pages.map((page): CostedPage => {
+    const probabilities = cache.pages[key(page)]!;
+    const costedAs = (evidence: TrainingPage["evidence"], p: number[]) =>
+      costedRun(
+        pageSignals(page, p, page.url),
+        isInterstitial(page, evidence).interstitial,
+        (kind) => runPage(page, evidence, p, { kind: kind as PageKind }).scores,
+      );
+    return {
+      key: key(page),
+      corpus: page.corpus,
+      site: page.site,
+      type: page.type,
+      fold: siteFold(page.site, CV_FOLDS),
+      hybrid: costedAs(page.evidence, probabilities.served),
+      single: costedAs(null, probabilities.cold),
+    };
+  });
+  const trainingSignals = cache.kindInFold.map((probabilities, fold) =>
+    Object.fromEntries(
+      kindTrainingPages(pages.filter((p) => siteFold(p.site, CV_FOLDS) !== fold)).map((p) => [
+        key(p),
+        pageSignals(p, probabilities[key(p)], p.url),
+      ]),
+    ),
+  );
+  return { folds: CV_FOLDS, pages: costed, trainingSignals };
+}
+
+if (values["kind-table"]) {
+  writeFileSync(values["kind-table"], JSON.stringify(kindCostTable()));
+  console.log(`wrote the kind cost table of ${pages.length} pages to ${values["kind-table"]} (${seconds()} s)`);
+  process.exit(0);
+}
+
 interface Variant {
   name: string;
   regionByKind?: CascadeOptions["regionByKind"];
@@ -148,20 +211,8 @@ function score(variant: Variant, base?: readonly Row[]): Row[] {
     const probabilities = cache.pages[key(page)];
     if (!probabilities) throw new Error(`no cached probabilities for ${key(page)}; delete the cache`);
     const run = (evidence: TrainingPage["evidence"], p: number[]) => {
-      const classifier = evidence ? HYBRID : SINGLE_PAGE;
-      const model = { threshold: cache.threshold } as CascadeOptions["model"];
-      const kindModel = kindModels[siteFold(page.site, CV_FOLDS)];
-      const options = {
-        classifier,
-        model,
-        kindModel,
-        kind: values["gold-kinds"] ? (kindOfType(page.type) as PageKind | undefined) : undefined,
-        probabilities: p,
-        url: page.url,
-        regionByKind: variant.regionByKind,
-      };
-      const result = classifyPage(page, evidence, options);
-      return { result, scores: scorer.prf(renderText(page.blocks, result.verdicts), page.gold) };
+      const goldKind = values["gold-kinds"] ? (kindOfType(page.type) as PageKind | undefined) : undefined;
+      return runPage(page, evidence, p, { kind: goldKind, regionByKind: variant.regionByKind });
     };
     const hybrid = run(page.evidence, probabilities.served);
     const single = run(null, probabilities.cold);
@@ -180,7 +231,6 @@ function score(variant: Variant, base?: readonly Row[]): Row[] {
   return rows;
 }
 
-const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const fmt = (of: readonly Row[], k: "hybrid" | "single") =>
   `F1 ${mean(of.map((r) => r[k].f1)).toFixed(4)} (P ${mean(of.map((r) => r[k].p)).toFixed(3)} ` +
   `R ${mean(of.map((r) => r[k].r)).toFixed(3)})`;

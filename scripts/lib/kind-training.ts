@@ -32,6 +32,8 @@ export interface KindSample {
   site: string;
   kind: string;
   signals: PageSignals;
+  /** How much the sample counts, over its class's weight (default 1): a cost-sensitive weight. */
+  weight?: number;
 }
 
 export interface KindTrainingOptions {
@@ -57,7 +59,7 @@ export function trainKindModel(samples: readonly KindSample[], options = DEFAULT
     const rows = samples.map((s, i) => ({
       f: inputs[i]!,
       y: s.kind === kind ? 1 : 0,
-      w: 1 / Math.sqrt(counts.get(s.kind)!),
+      w: (s.weight ?? 1) / Math.sqrt(counts.get(s.kind)!),
     }));
     return trainLogReg(pack(rows), { epochs: options.epochs, lr: 0.05, l2: options.l2 });
   });

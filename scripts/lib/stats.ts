@@ -9,6 +9,11 @@ export interface Summary {
   total: number;
 }
 
+/** The arithmetic mean; 0 for no values (an empty group scores nothing). */
+export function mean(xs: readonly number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+}
+
 /** Nearest-rank percentile of an ascending array. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (!sorted.length) return NaN;
