@@ -6,6 +6,7 @@
  * gold text (before its first gold block, among its gold blocks, after its last). Categories are
  * checked in the order listed; a block counts once. Counts follow the training labels: where the gold
  * aligned to a hidden copy, the visible copy counts as wrongly kept though the scorer credits it.
+ * With a cache, each page's kind is decided by its fold's own kind model (trained from the cache).
  * `--show N` prints the N largest wrongly kept blocks per category (for reading; never written to the repo).
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -14,6 +15,8 @@ import { chooseRegion, matchesTitle, regionParamsFor } from "../src/core/region"
 import type { TextBlock } from "../src/core/types";
 import { numberOption, parseCli } from "./lib/cli";
 import { corpusDir } from "./lib/corpus";
+import { CV_FOLDS, siteFold } from "./lib/cv";
+import { KIND_TRAINING_CORPUS, kindSamples, trainKindModel } from "./lib/kind-training";
 import { loadScorer } from "./lib/scorer";
 import { prepareCorpora, trainingOptionsFromEnv, type TrainingPage } from "./lib/training";
 
@@ -38,12 +41,26 @@ const cache = values.cache
   ? (JSON.parse(readFileSync(values.cache, "utf8")) as {
       threshold: number;
       pages: Record<string, { served: number[]; cold: number[] }>;
+      kindInFold?: Record<string, number[]>[];
     })
   : null;
+if (cache && !cache.kindInFold) throw new Error(`${values.cache} predates the folds' own kind models; delete it`);
+// With a cache, each fold's own kind model decides its held-out pages' kinds (as in page-stage-cv.ts),
+// so its pages of the kind corpus are loaded too.
+const corpora =
+  cache && !positionals.includes(KIND_TRAINING_CORPUS) ? [...positionals, KIND_TRAINING_CORPUS] : positionals;
 const pages = prepareCorpora(
-  positionals.map((c) => corpusDir(c)),
+  corpora.map((c) => corpusDir(c)),
   scorer.tokens,
   trainingOptionsFromEnv(process.env, false).labels,
+);
+const kindModels = cache?.kindInFold?.map((probabilities, fold) =>
+  trainKindModel(
+    kindSamples(
+      pages.filter((p) => siteFold(p.site, CV_FOLDS) !== fold),
+      (p) => probabilities[`${p.corpus}/${p.id}`]!,
+    ),
+  ),
 );
 
 const CAPTION = /caption|figure|credit|photo|image|media|gallery/i;
@@ -109,6 +126,7 @@ for (const corpus of positionals) {
     if (cache && probabilities) {
       options.model = { threshold: cache.threshold } as CascadeOptions["model"];
       options.probabilities = values.single ? probabilities.cold : probabilities.served;
+      options.kindModel = kindModels?.[siteFold(page.site, CV_FOLDS)];
     } else options.features = values.single ? page.cold : page.served;
     const { verdicts, page: decision } = classifyPage(page, evidence, options);
     const p = options.probabilities ?? verdicts.map((v) => v.p ?? 0);

@@ -9,13 +9,15 @@
  * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
  * on threads the posts' signatures (signatures.ts). On articles, the teaser cards of other stories
  * after the story and the paragraphs that are a link to another story (teasers.ts) leave, and so do
- * the figure captions inside the content region, whose images stay where they stood (captions.ts).
+ * other stories' `<article>` elements (other-articles.ts) and the figure captions inside the content
+ * region, whose images stay where they stood (captions.ts).
  */
 import { figureCaptions } from "./captions";
 import type { BlockVerdict } from "./classify";
 import { overlayAndChromeBlocks } from "./chrome";
 import { commentRegion } from "./comments";
 import { laterCopies } from "./copies";
+import { otherArticleBlocks } from "./other-articles";
 import type { InterstitialReason } from "./interstitial";
 import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResult } from "./page-kind";
 import { shelfBlocks } from "./related";
@@ -92,10 +94,16 @@ export function decidePage(
   const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
   const teasers =
     kind.kind === "article"
-      ? teaserBlocks(
-          page.blocks,
-          verdicts.map((v) => v.label !== "boilerplate"),
-        )
+      ? [
+          ...teaserBlocks(
+            page.blocks,
+            verdicts.map((v) => v.label !== "boilerplate"),
+          ),
+          ...otherArticleBlocks(
+            page.blocks,
+            verdicts.map((v) => v.label !== "boilerplate"),
+          ),
+        ]
       : [];
   const captions =
     kind.kind === "article"

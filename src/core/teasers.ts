@@ -132,6 +132,11 @@ const LINK_PARAGRAPH_MIN_CHARS = 20;
 /** Elements that hold a story's paragraphs; list items and headings are the story's own structure. */
 const PARAGRAPH_TAGS: ReadonlySet<string> = new Set(["p", "div"]);
 const IN_LIST_ITEM = /(?:^|>)li(?:[.#>]|$)/;
+/**
+ * A link written out as its address (`https://amzn.to/2iJF`, `example.org/guide`) is the author's
+ * reference, put there to be read, not the headline of another story.
+ */
+const BARE_ADDRESS = /^(?:[a-z][a-z\d+.-]*:\/\/)?[\w-]+(?:\.[\w-]+)+(?:[/?#]\S*)?$/i;
 
 /**
  * Content paragraphs that are a link to another story, in page order: "Also on our site: ...", "SEE
@@ -147,6 +152,7 @@ export function linkParagraphBlocks(
     PARAGRAPH_TAGS.has(b.tag) &&
     b.linkShare >= LINK_PARAGRAPH_SHARE &&
     b.text.length >= LINK_PARAGRAPH_MIN_CHARS &&
+    !BARE_ADDRESS.test(b.text) &&
     !IN_LIST_ITEM.test(b.path)
       ? [i]
       : [],

@@ -96,4 +96,13 @@ describe("linkParagraphBlocks", () => {
     const html = `<html><body><div>${story[0]}${list}${short}${sentence}</div></body></html>`;
     expect(answerWithout(html, linkParagraphBlocks)).toHaveLength(4);
   });
+
+  it("keeps a link written out as its address: the author's reference, not another story", () => {
+    const addresses = [
+      `<p><a href="https://shop.example/x1">https://shop.example/item/2iJFhRj</a></p>`,
+      `<p><a href="https://www.example.org/">www.harbour-council.example.org</a></p>`,
+    ];
+    const html = `<html><body><div>${story[0]}${addresses.join("")}${story[1]}</div></body></html>`;
+    expect(answerWithout(html, linkParagraphBlocks)).toHaveLength(4);
+  });
 });
