@@ -10,6 +10,8 @@
  * on threads the posts' signatures (signatures.ts). On articles, the teaser cards of other stories
  * after the story and the paragraphs that are a link to another story (teasers.ts) leave, and so do
  * the figure captions inside the content region, whose images stay where they stood (captions.ts).
+ * On products and listings the page's name, its `<h1>`, is content though the model dropped it
+ * (page-name.ts).
  */
 import { figureCaptions } from "./captions";
 import type { BlockVerdict } from "./classify";
@@ -18,6 +20,7 @@ import { commentRegion } from "./comments";
 import { laterCopies } from "./copies";
 import type { InterstitialReason } from "./interstitial";
 import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResult } from "./page-kind";
+import { missingPageName } from "./page-name";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
 import { teaserBlocks } from "./teasers";
@@ -49,6 +52,15 @@ const DROPS_OVERLAYS: ReadonlySet<PageKind> = new Set([
   "service",
   "other",
 ]);
+
+/**
+ * Kinds whose `<h1>` names the page away from its content (page-name.ts): a product's buy box, a
+ * listing's header over its filters. Page-stage CV (single-wcxb-dev / train-wcxb-dev): product
+ * pages 0.6207 -> 0.6315 / 0.6276 -> 0.6300, listing 0.6286 -> 0.6287 / 0.6848 -> 0.6851,
+ * collection 0.6617 = / 0.6791 -> 0.6794, service 0.8398 -> 0.8402 (pages taken for products),
+ * stream-ctf and single-zyte unchanged.
+ */
+const NAMED_BY_H1: ReadonlySet<PageKind> = new Set(["product", "listing"]);
 
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
@@ -114,6 +126,17 @@ export function decidePage(
     ...teasers,
     ...captions.leaving,
   ]);
+  const name = NAMED_BY_H1.has(kind.kind)
+    ? missingPageName(
+        page,
+        verdicts.map((v) => v.label !== "boilerplate"),
+        leaving,
+      )
+    : -1;
+  if (name >= 0)
+    verdicts = verdicts.map((v, i) =>
+      i === name ? { ...v, label: "content" as const, rule: `page name: ${v.rule}` } : v,
+    );
   // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,
   // they are what the page has to say.
   const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);

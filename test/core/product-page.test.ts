@@ -121,3 +121,33 @@ describe("a product page's shelves titled in words", () => {
     expect(text).toContain("Canvas Tote Bag");
   });
 });
+
+describe("a product page's name in its buy box", () => {
+  // The model kept the description and dropped the buy box, the name's h1 with it.
+  const nameDropped = (kind: PageKind) => {
+    const verdicts: BlockVerdict[] = page.blocks.map((b) => ({
+      label: b.tag === "h1" || b.text.startsWith("$89") || b.tag === "nav" ? "boilerplate" : "content",
+      rule: "test",
+      node: "",
+      support: 0,
+      count: 0,
+    }));
+    const known = {
+      ...pageKind(
+        page,
+        verdicts.map(() => 1),
+      ),
+      kind,
+    };
+    return kept(decidePage(page, verdicts, null, undefined, known).verdicts);
+  };
+
+  it("keeps the h1 that reads as the page's title on a product page", () => {
+    expect(nameDropped("product")).toContain("Trailhead 30 Daypack");
+  });
+
+  it("leaves the model's verdict alone on other kinds of page", () => {
+    expect(nameDropped("article")).not.toContain("Trailhead 30 Daypack");
+    expect(nameDropped("service")).not.toContain("Trailhead 30 Daypack");
+  });
+});
