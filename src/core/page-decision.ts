@@ -11,7 +11,7 @@
  * after the story and the paragraphs that are a link to another story (teasers.ts) leave, and so do
  * the figure captions inside the content region, whose images stay where they stood (captions.ts).
  * On products and listings the page's name, its `<h1>`, is content though the model dropped it
- * (page-name.ts).
+ * (page-name.ts), and so are a product's specification tables (product-specs.ts).
  */
 import { figureCaptions } from "./captions";
 import type { BlockVerdict } from "./classify";
@@ -21,6 +21,7 @@ import { laterCopies } from "./copies";
 import type { InterstitialReason } from "./interstitial";
 import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResult } from "./page-kind";
 import { missingPageName } from "./page-name";
+import { missingSpecRows } from "./product-specs";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
 import { teaserBlocks } from "./teasers";
@@ -133,10 +134,21 @@ export function decidePage(
         leaving,
       )
     : -1;
-  if (name >= 0)
-    verdicts = verdicts.map((v, i) =>
-      i === name ? { ...v, label: "content" as const, rule: `page name: ${v.rule}` } : v,
-    );
+  const specs = new Set(
+    kind.kind === "product"
+      ? missingSpecRows(
+          page,
+          verdicts.map((v) => v.label !== "boilerplate"),
+          leaving,
+        )
+      : [],
+  );
+  if (name >= 0 || specs.size)
+    verdicts = verdicts.map((v, i) => {
+      if (i === name) return { ...v, label: "content" as const, rule: `page name: ${v.rule}` };
+      if (specs.has(i)) return { ...v, label: "content" as const, rule: `product specifications: ${v.rule}` };
+      return v;
+    });
   // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,
   // they are what the page has to say.
   const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
