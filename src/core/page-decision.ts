@@ -11,7 +11,8 @@
  * after the story and the paragraphs that are a link to another story (teasers.ts) leave, and so do
  * the figure captions inside the content region, whose images stay where they stood (captions.ts).
  * On products and listings the page's name, its `<h1>`, is content though the model dropped it
- * (page-name.ts), and so are a product's specification tables (product-specs.ts).
+ * (page-name.ts), and so are a product's specification tables (product-specs.ts) and a thread's
+ * posts inside a moderation form (form-posts.ts).
  */
 import { figureCaptions } from "./captions";
 import type { BlockVerdict } from "./classify";
@@ -21,6 +22,7 @@ import { laterCopies } from "./copies";
 import type { InterstitialReason } from "./interstitial";
 import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResult } from "./page-kind";
 import { missingPageName } from "./page-name";
+import { postsInForms } from "./form-posts";
 import { missingSpecRows } from "./product-specs";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
@@ -127,26 +129,17 @@ export function decidePage(
     ...teasers,
     ...captions.leaving,
   ]);
-  const name = NAMED_BY_H1.has(kind.kind)
-    ? missingPageName(
-        page,
-        verdicts.map((v) => v.label !== "boilerplate"),
-        leaving,
-      )
-    : -1;
-  const specs = new Set(
-    kind.kind === "product"
-      ? missingSpecRows(
-          page,
-          verdicts.map((v) => v.label !== "boilerplate"),
-          leaving,
-        )
-      : [],
-  );
-  if (name >= 0 || specs.size)
+  // What the model dropped that the page's kind says is content: a product's or listing's name, a
+  // product's specifications, a thread's posts in a moderation form.
+  const contentSoFar = verdicts.map((v) => v.label !== "boilerplate");
+  const name = NAMED_BY_H1.has(kind.kind) ? missingPageName(page, contentSoFar, leaving) : -1;
+  const specs = new Set(kind.kind === "product" ? missingSpecRows(page, contentSoFar, leaving) : []);
+  const posts = new Set(kind.kind === "thread" ? postsInForms(page, contentSoFar, leaving) : []);
+  if (name >= 0 || specs.size || posts.size)
     verdicts = verdicts.map((v, i) => {
       if (i === name) return { ...v, label: "content" as const, rule: `page name: ${v.rule}` };
       if (specs.has(i)) return { ...v, label: "content" as const, rule: `product specifications: ${v.rule}` };
+      if (posts.has(i)) return { ...v, label: "content" as const, rule: `post in a form: ${v.rule}` };
       return v;
     });
   // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,

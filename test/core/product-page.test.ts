@@ -3,6 +3,7 @@ import type { BlockVerdict } from "../../src/core/classify";
 import { decidePage } from "../../src/core/page-decision";
 import { pageKind, type PageKind } from "../../src/core/page-kind";
 import { segmentHtml } from "../../src/core/segment";
+import { keptTextAs } from "./decide-as";
 
 const PRODUCT = `<html><head><title>Trailhead 30 Daypack | Ridge Outfitters</title></head><body>
 <nav><a href="/">Home</a> <a href="/packs">Packs</a></nav>
@@ -85,20 +86,7 @@ describe("a product page's shelves titled in words", () => {
     support: 0,
     count: 0,
   }));
-  const keptAs = (kind: PageKind) => {
-    const known = {
-      ...pageKind(
-        generated,
-        verdicts.map(() => 1),
-      ),
-      kind,
-    };
-    const decided = decidePage(generated, verdicts, null, undefined, known).verdicts;
-    return generated.blocks
-      .filter((_, i) => decided[i]!.label !== "boilerplate")
-      .map((b) => b.text)
-      .join("\n");
-  };
+  const keptAs = (kind: PageKind) => keptTextAs(generated, verdicts, kind);
 
   it("drops the sections such headings open, and keeps the product's own sections", () => {
     const text = keptAs("product");
