@@ -21,13 +21,14 @@ import { loadScorer } from "./lib/scorer";
 import { prepareCorpora, trainingOptionsFromEnv, type TrainingPage } from "./lib/training";
 
 const USAGE = `
-usage: tsx scripts/error-analysis.ts [--cache FILE] [--single] [--show N] CORPUS ...
+usage: tsx scripts/error-analysis.ts [--cache FILE] [--single] [--show N] [--type TYPE] CORPUS ...
   --cache FILE  out-of-fold probabilities written by scripts/page-stage-cv.ts (else the shipped model, in-sample)
   --single      the single-page answer (default: hybrid, with the tree's evidence)
-  --show N      print the N largest wrongly kept blocks of each category`;
+  --show N      print the N largest wrongly kept (and dropped) blocks of each category
+  --type TYPES  only pages of these page types, each on its own (comma-separated; wcxb: product, listing, forum, ...)`;
 const { values, positionals } = parseCli(
   USAGE,
-  { cache: { type: "string" }, single: { type: "boolean" }, show: { type: "string" } },
+  { cache: { type: "string" }, single: { type: "boolean" }, show: { type: "string" }, type: { type: "string" } },
   { positionals: true },
 );
 if ((values.cache && !existsSync(values.cache)) || positionals.length === 0) {
@@ -110,14 +111,15 @@ const add = (t: Tally, k: string, words: number, page: string) => {
   t.set(k, e);
 };
 
-for (const corpus of positionals) {
+const types = values.type ? values.type.split(",") : [undefined];
+for (const corpus of positionals.flatMap((c) => types.map((type) => ({ name: c, type })))) {
   const kept: Tally = new Map();
   const dropped: Tally = new Map();
   const where: Tally = new Map();
   const inRegion: Tally = new Map();
   const byRule: Tally = new Map();
   const examples = new Map<string, { words: number; text: string; page: string; path: string }[]>();
-  for (const page of pages.filter((p) => p.corpus === corpus)) {
+  for (const page of pages.filter((p) => p.corpus === corpus.name && (!corpus.type || p.type === corpus.type))) {
     const key = `${page.corpus}/${page.id}`;
     const probabilities = cache?.pages[key];
     if (cache && !probabilities) throw new Error(`no cached probabilities for ${key}`);
@@ -160,12 +162,17 @@ for (const corpus of positionals) {
           path: b.path.split(">").slice(-4).join(">"),
         });
         examples.set(cat, list);
-      } else add(dropped, cat, words, key);
+      } else {
+        add(dropped, cat, words, key);
+        const list = examples.get(`dropped ${cat}`) ?? [];
+        list.push({ words, text: b.text.slice(0, 140), page: page.id, path: b.path.split(">").slice(-4).join(">") });
+        examples.set(`dropped ${cat}`, list);
+      }
     });
   }
   const print = (name: string, t: Tally) => {
     const total = [...t.values()].reduce((a, e) => a + e.words, 0);
-    console.log(`${corpus} ${name}: ${total} words`);
+    console.log(`${corpus.name}${corpus.type ? ` ${corpus.type}` : ""} ${name}: ${total} words`);
     for (const [k, e] of [...t].sort((a, b) => b[1].words - a[1].words))
       console.log(`  ${k.padEnd(20)} ${String(e.words).padStart(6)} words ${e.blocks} blocks ${e.pages.size} pages`);
   };

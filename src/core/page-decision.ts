@@ -11,6 +11,9 @@
  * after the story and the paragraphs that are a link to another story (teasers.ts) leave, and so do
  * other stories' `<article>` elements (other-articles.ts) and the figure captions inside the content
  * region, whose images stay where they stood (captions.ts).
+ * On products and listings the page's name, its `<h1>`, is content though the model dropped it
+ * (page-name.ts), and so are a product's specification tables (product-specs.ts) and a thread's
+ * posts inside a moderation form (form-posts.ts).
  */
 import { figureCaptions } from "./captions";
 import type { BlockVerdict } from "./classify";
@@ -20,6 +23,9 @@ import { laterCopies } from "./copies";
 import { otherArticleBlocks } from "./other-articles";
 import type { InterstitialReason } from "./interstitial";
 import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResult } from "./page-kind";
+import { missingPageName } from "./page-name";
+import { postsInForms } from "./form-posts";
+import { missingSpecRows } from "./product-specs";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
 import { teaserBlocks } from "./teasers";
@@ -51,6 +57,15 @@ const DROPS_OVERLAYS: ReadonlySet<PageKind> = new Set([
   "service",
   "other",
 ]);
+
+/**
+ * Kinds whose `<h1>` names the page away from its content (page-name.ts): a product's buy box, a
+ * listing's header over its filters. Page-stage CV (single-wcxb-dev / train-wcxb-dev): product
+ * pages 0.6207 -> 0.6315 / 0.6276 -> 0.6300, listing 0.6286 -> 0.6287 / 0.6848 -> 0.6851,
+ * collection 0.6617 = / 0.6791 -> 0.6794, service 0.8398 -> 0.8402 (pages taken for products),
+ * stream-ctf and single-zyte unchanged.
+ */
+const NAMED_BY_H1: ReadonlySet<PageKind> = new Set(["product", "listing"]);
 
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
@@ -122,6 +137,19 @@ export function decidePage(
     ...teasers,
     ...captions.leaving,
   ]);
+  // What the model dropped that the page's kind says is content: a product's or listing's name, a
+  // product's specifications, a thread's posts in a moderation form.
+  const contentSoFar = verdicts.map((v) => v.label !== "boilerplate");
+  const name = NAMED_BY_H1.has(kind.kind) ? missingPageName(page, contentSoFar, leaving) : -1;
+  const specs = new Set(kind.kind === "product" ? missingSpecRows(page, contentSoFar, leaving) : []);
+  const posts = new Set(kind.kind === "thread" ? postsInForms(page, contentSoFar, leaving) : []);
+  if (name >= 0 || specs.size || posts.size)
+    verdicts = verdicts.map((v, i) => {
+      if (i === name) return { ...v, label: "content" as const, rule: `page name: ${v.rule}` };
+      if (specs.has(i)) return { ...v, label: "content" as const, rule: `product specifications: ${v.rule}` };
+      if (posts.has(i)) return { ...v, label: "content" as const, rule: `post in a form: ${v.rule}` };
+      return v;
+    });
   // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,
   // they are what the page has to say.
   const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { BlockVerdict } from "../../src/core/classify";
 import { overlayBlocks } from "../../src/core/overlays";
-import { decidePage } from "../../src/core/page-decision";
-import { pageKind, type PageKind } from "../../src/core/page-kind";
+import type { PageKind } from "../../src/core/page-kind";
 import { segmentHtml } from "../../src/core/segment";
+import { keptTextAs } from "./decide-as";
 
 const SERVICE = `<html><head><title>Garden Design | Greenway Studio</title></head><body class="modal-open">
 <main><h1>Garden design for small city plots</h1>
@@ -29,17 +29,8 @@ const allContent: BlockVerdict[] = page.blocks.map(() => ({
   support: 0,
   count: 0,
 }));
-const keptAs = (kind: PageKind, verdicts = allContent) => {
-  const known = {
-    ...pageKind(
-      page,
-      verdicts.map(() => 1),
-    ),
-    kind,
-  };
-  const decided = decidePage(page, verdicts, null, undefined, known).verdicts;
-  return page.blocks.filter((_, i) => decided[i]!.label !== "boilerplate").map((b) => b.text);
-};
+// Block texts never hold a newline (whitespace is collapsed), so the kept texts split back apart.
+const keptAs = (kind: PageKind, verdicts = allContent) => keptTextAs(page, verdicts, kind).split("\n");
 
 describe("overlays", () => {
   it("finds the blocks of modals, consent panels and pop-ups, not the page a `body.modal-open` marks", () => {
@@ -89,20 +80,7 @@ describe("page chrome", () => {
     support: 0,
     count: 0,
   }));
-  const keptAs = (kind: PageKind) => {
-    const known = {
-      ...pageKind(
-        plan,
-        verdicts.map(() => 1),
-      ),
-      kind,
-    };
-    const decided = decidePage(plan, verdicts, null, undefined, known).verdicts;
-    return plan.blocks
-      .filter((_, i) => decided[i]!.label !== "boilerplate")
-      .map((b) => b.text)
-      .join("\n");
-  };
+  const keptAs = (kind: PageKind) => keptTextAs(plan, verdicts, kind);
 
   it("action bars and disclaimers leave a service page", () => {
     const text = keptAs("service");

@@ -3,6 +3,7 @@ import type { BlockVerdict } from "../../src/core/classify";
 import { decidePage } from "../../src/core/page-decision";
 import { pageKind, type PageKind } from "../../src/core/page-kind";
 import { segmentHtml } from "../../src/core/segment";
+import { keptTextAs } from "./decide-as";
 
 const PRODUCT = `<html><head><title>Trailhead 30 Daypack | Ridge Outfitters</title></head><body>
 <nav><a href="/">Home</a> <a href="/packs">Packs</a></nav>
@@ -85,20 +86,7 @@ describe("a product page's shelves titled in words", () => {
     support: 0,
     count: 0,
   }));
-  const keptAs = (kind: PageKind) => {
-    const known = {
-      ...pageKind(
-        generated,
-        verdicts.map(() => 1),
-      ),
-      kind,
-    };
-    const decided = decidePage(generated, verdicts, null, undefined, known).verdicts;
-    return generated.blocks
-      .filter((_, i) => decided[i]!.label !== "boilerplate")
-      .map((b) => b.text)
-      .join("\n");
-  };
+  const keptAs = (kind: PageKind) => keptTextAs(generated, verdicts, kind);
 
   it("drops the sections such headings open, and keeps the product's own sections", () => {
     const text = keptAs("product");
@@ -119,5 +107,35 @@ describe("a product page's shelves titled in words", () => {
     const text = keptAs("service");
     expect(text).toContain("Cotton Oxford Shirt");
     expect(text).toContain("Canvas Tote Bag");
+  });
+});
+
+describe("a product page's name in its buy box", () => {
+  // The model kept the description and dropped the buy box, the name's h1 with it.
+  const nameDropped = (kind: PageKind) => {
+    const verdicts: BlockVerdict[] = page.blocks.map((b) => ({
+      label: b.tag === "h1" || b.text.startsWith("$89") || b.tag === "nav" ? "boilerplate" : "content",
+      rule: "test",
+      node: "",
+      support: 0,
+      count: 0,
+    }));
+    const known = {
+      ...pageKind(
+        page,
+        verdicts.map(() => 1),
+      ),
+      kind,
+    };
+    return kept(decidePage(page, verdicts, null, undefined, known).verdicts);
+  };
+
+  it("keeps the h1 that reads as the page's title on a product page", () => {
+    expect(nameDropped("product")).toContain("Trailhead 30 Daypack");
+  });
+
+  it("leaves the model's verdict alone on other kinds of page", () => {
+    expect(nameDropped("article")).not.toContain("Trailhead 30 Daypack");
+    expect(nameDropped("service")).not.toContain("Trailhead 30 Daypack");
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { BlockVerdict } from "../../src/core/classify";
-import { decidePage } from "../../src/core/page-decision";
-import { pageKind, type PageKind } from "../../src/core/page-kind";
+import type { PageKind } from "../../src/core/page-kind";
 import { segmentHtml } from "../../src/core/segment";
+import { keptTextAs } from "./decide-as";
 import { signatureBlocks } from "../../src/core/signatures";
 
 const THREAD = `<html><head><title>Sourdough starter smells of nail polish</title></head><body>
@@ -23,20 +23,7 @@ const allContent: BlockVerdict[] = page.blocks.map(() => ({
   support: 0,
   count: 0,
 }));
-const keptAs = (kind: PageKind) => {
-  const known = {
-    ...pageKind(
-      page,
-      allContent.map(() => 1),
-    ),
-    kind,
-  };
-  const decided = decidePage(page, allContent, null, undefined, known).verdicts;
-  return page.blocks
-    .filter((_, i) => decided[i]!.label !== "boilerplate")
-    .map((b) => b.text)
-    .join("\n");
-};
+const keptAs = (kind: PageKind) => keptTextAs(page, allContent, kind);
 
 describe("forum signatures", () => {
   it("are found by their containers' class words", () => {

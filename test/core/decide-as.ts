@@ -1,0 +1,31 @@
+import type { BlockVerdict } from "../../src/core/classify";
+import { decidePage } from "../../src/core/page-decision";
+import { pageKind, type PageKind } from "../../src/core/page-kind";
+import type { SegmentedPage } from "../../src/core/types";
+
+/** The texts the page decision keeps of `page`, given the cascade's `verdicts`, were the page of this `kind`. */
+export function keptTextAs(page: SegmentedPage, verdicts: BlockVerdict[], kind: PageKind): string {
+  const known = {
+    ...pageKind(
+      page,
+      verdicts.map(() => 1),
+    ),
+    kind,
+  };
+  const decided = decidePage(page, verdicts, null, undefined, known).verdicts;
+  return page.blocks
+    .filter((_, i) => decided[i]!.label !== "boilerplate")
+    .map((b) => b.text)
+    .join("\n");
+}
+
+/** Cascade verdicts for `page`: content where `isContent` says so, else boilerplate. */
+export function verdictsWhere(page: SegmentedPage, isContent: (b: SegmentedPage["blocks"][number]) => boolean) {
+  return page.blocks.map((b): BlockVerdict => ({
+    label: isContent(b) ? "content" : "boilerplate",
+    rule: "test",
+    node: "",
+    support: 0,
+    count: 0,
+  }));
+}
