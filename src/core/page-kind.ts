@@ -16,7 +16,7 @@
  * there gold kinds instead of the model's would add only 0.006 F1 on single-wcxb-dev and 0.003 on
  * train-wcxb-dev (scripts/page-stage-cv.ts --gold-kinds).
  */
-import { maxElementId } from "./element-ids";
+import { elementTokens, type ElementTokens } from "./element-tokens";
 import { isInterstitial, type InterstitialVerdict } from "./interstitial";
 import { memoized } from "./memo";
 import { pathTokens, wordsOf } from "./path-words";
@@ -157,20 +157,39 @@ const tokenGroups = memoized((token) => {
   return mask;
 });
 
-/** What a block's path says to the kind signals, computed once per distinct path (pages repeat few). */
-interface PathKind {
-  /** The vocabulary groups its tokens meet together (tokenGroups of every token, or'ed). */
-  groups: number;
-  /** Whether a token is a `pre` element's. */
-  pre: boolean;
+/** Beside the group bits of a path's vocabulary: one of its tokens is a `pre` element's. */
+const PRE_BIT = 1 << GROUPS.length;
+
+/** What a token says to the kind signals: its vocabulary groups, and PRE_BIT for a `pre` element. */
+function tokenKind(token: string): number {
+  return tokenGroups(token) | (isPre(token) ? PRE_BIT : 0);
 }
 
-const pathKind = memoized((path): PathKind => {
-  const tokens = pathTokens(path);
-  let groups = 0;
-  for (const t of tokens) groups |= tokenGroups(t);
-  return { groups, pre: tokens.some(isPre) };
+/** What a whole path says (every token's tokenKind, or'ed): for a block read from its path alone. */
+const pathKind = memoized((path) => {
+  let bits = 0;
+  for (const t of pathTokens(path)) bits |= tokenKind(t);
+  return bits;
 });
+
+/**
+ * What each block's path says, as pathKind would: worked out once per element down the chains
+ * (an element's bits are its parent's and its own token's), not per block and path.
+ */
+function blockPathKinds(blocks: readonly TextBlock[], elements: ElementTokens): Int32Array {
+  const { tokenOf, parentOf, order, aligned } = elements;
+  const bitsOf = new Int32Array(tokenOf.length);
+  for (const id of order) {
+    const parent = parentOf[id]!;
+    bitsOf[id] = (parent >= 0 ? bitsOf[parent]! : 0) | tokenKind(tokenOf[id]!);
+  }
+  const kinds = new Int32Array(blocks.length);
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    kinds[i] = aligned[i] ? bitsOf[b.ancestors![b.ancestors!.length - 1]!]! : pathKind(b.path);
+  }
+  return kinds;
+}
 
 /** URL words (host labels and path segments) by the kind they suggest. */
 const URL_VOCABULARY = {
@@ -269,15 +288,20 @@ interface Child {
 const shapeOf = memoized((token) => token.replace(/#[^.]*/, ""));
 
 /** The best group of repeated compound records: siblings of one shape, each holding several blocks. */
-function records(blocks: readonly TextBlock[]): { count: number; chars: number; linkChars: number; spread: number } {
+function records(
+  blocks: readonly TextBlock[],
+  elements: ElementTokens,
+): { count: number; chars: number; linkChars: number; spread: number } {
   // Element ids are small document-order numbers: a slot per id (the child's place in `children`
   // plus one, 0 for none) instead of a map, `children` in first-met order as the map's was.
-  const slots = new Int32Array(maxElementId(blocks) + 1);
+  const { tokenOf, aligned } = elements;
+  const slots = new Int32Array(tokenOf.length);
   const children: Child[] = [];
-  for (const b of blocks) {
-    const tokens = pathTokens(b.path);
-    const ids = b.ancestors ?? [];
-    if (ids.length !== tokens.length) continue;
+  for (let i = 0; i < blocks.length; i++) {
+    // A block whose ancestors do not line up with its path has no records to add to.
+    if (!aligned[i]) continue;
+    const b = blocks[i]!;
+    const ids = b.ancestors!;
     const n = b.text.length;
     const linkChars = n * b.linkShare;
     for (let k = 1; k < ids.length; k++) {
@@ -285,7 +309,7 @@ function records(blocks: readonly TextBlock[]): { count: number; chars: number; 
       if (slot === 0) {
         slot = slots[ids[k]!] = children.push({
           parent: ids[k - 1]!,
-          token: tokens[k]!,
+          token: tokenOf[ids[k]!]!,
           blocks: 0,
           chars: 0,
           linkChars: 0,
@@ -322,14 +346,28 @@ function isPre(token: string): boolean {
   return token.startsWith("pre") && (token.length === 3 || token[3] === "." || token[3] === "#");
 }
 
+/** Whether a text has an ASCII digit (what `\d` matches): price tags and dates need one; most short blocks, menu items, have none. */
+function hasDigit(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
+}
+
+/** `h1` to `h6`. */
+function isHeadingTag(tag: string): boolean {
+  const level = tag.charCodeAt(1);
+  return tag.length === 2 && tag.charCodeAt(0) === 104 && level >= 49 && level <= 54;
+}
+
 /** ln(1 + x) / 10: counts and lengths on a scale the regression's other inputs share. */
 function lg(x: number): number {
   return Math.log1p(x) / 10;
 }
 
-function urlWords(url: string | undefined): Set<string> {
-  if (!url || !URL.canParse(url)) return new Set();
-  const u = new URL(url);
+function urlWords(u: URL | null): Set<string> {
+  if (!u) return new Set();
   const labels = u.hostname.split(".").slice(0, -2);
   return new Set([...labels, ...u.pathname.toLowerCase().split(/[^a-z0-9]+/)].filter(Boolean));
 }
@@ -357,6 +395,8 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   let contentLinks = 0;
   const groupChars = new Float64Array(GROUPS.length);
   const groupSeen = new Uint8Array(GROUPS.length);
+  const elements = elementTokens(blocks);
+  const pathKinds = blockPathKinds(blocks, elements);
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     const n = b.text.length;
@@ -369,8 +409,8 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       maxRun = Math.max(maxRun, run);
     } else if (n >= 20) run = 0;
     if (n >= 200 && b.linkShare < 0.2) longBlocks++;
-    const onPath = pathKind(b.path);
-    if (b.tag === "pre" || onPath.pre) {
+    const onPath = pathKinds[i]!;
+    if (b.tag === "pre" || onPath & PRE_BIT) {
       code += n;
       codeBlocks++;
     }
@@ -378,9 +418,11 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       form += n;
       formBlocks++;
     }
-    if (n <= 40 && PRICE.test(b.text)) prices++;
-    if (n <= 60 && DATE.test(b.text)) dates++;
-    if (/^h[1-6]$/.test(b.tag)) headings++;
+    if (n <= 60 && hasDigit(b.text)) {
+      if (n <= 40 && PRICE.test(b.text)) prices++;
+      if (DATE.test(b.text)) dates++;
+    }
+    if (isHeadingTag(b.tag)) headings++;
     if (b.tag === "li") li += n;
     if (b.tag === "td" || b.tag === "th") td += n;
     if (b.landmark && b.landmark !== "main" && b.landmark !== "article") landmarks += n;
@@ -389,7 +431,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       content += n;
       contentLinks += n * b.linkShare;
     }
-    for (let g = 0, hit = onPath.groups; hit !== 0; g++, hit >>>= 1) {
+    for (let g = 0, hit = onPath & ~PRE_BIT; hit !== 0; g++, hit >>>= 1) {
       if (hit & 1) {
         groupChars[g]! += n;
         groupSeen[g] = 1;
@@ -397,9 +439,10 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     }
   }
   const t = Math.max(total, 1);
-  const rec = records(blocks);
-  const words = urlWords(url);
-  const path = url && URL.canParse(url) ? new URL(url).pathname : "";
+  const rec = records(blocks, elements);
+  const parsed = url && URL.canParse(url) ? new URL(url) : null;
+  const words = urlWords(parsed);
+  const path = parsed ? parsed.pathname : "";
   const segments = path.split("/").filter(Boolean);
   const last = segments.at(-1) ?? "";
   const signals: PageSignals = {
@@ -457,13 +500,17 @@ export const KIND_MODEL = WEIGHTS;
 export const MIN_KIND_PROBABILITY = 0.2;
 
 export function kindScores(signals: PageSignals, model: KindModel = KIND_MODEL): Record<string, number> {
+  // Each signal read once (a keyed lookup by name), not once per class.
+  const { classes, features, weights } = model;
+  const x = new Float64Array(features.length);
+  for (let j = 0; j < features.length; j++) x[j] = signals[features[j]!] ?? 0;
   const scores: Record<string, number> = {};
-  model.classes.forEach((c, k) => {
-    const w = model.weights[k]!;
+  for (let k = 0; k < classes.length; k++) {
+    const w = weights[k]!;
     let z = w[0]!;
-    model.features.forEach((f, j) => (z += w[j + 1]! * (signals[f] ?? 0)));
-    scores[c] = 1 / (1 + Math.exp(-z));
-  });
+    for (let j = 0; j < x.length; j++) z += w[j + 1]! * x[j]!;
+    scores[classes[k]!] = 1 / (1 + Math.exp(-z));
+  }
   return scores;
 }
 
