@@ -15,7 +15,6 @@
  * phrase alone never decides: the page must also carry little other prose.
  */
 import { maxElementId } from "./element-ids";
-import { elementTokens, type ElementTokens } from "./element-tokens";
 import { memoized } from "./memo";
 import { pathTokens, tokenHas } from "./path-words";
 import type { BranchEvidence } from "./tree-evidence";
@@ -200,28 +199,18 @@ function elementWall(codes: Int8Array, id: number, token: string): Wall | null {
 
 function wallOf(
   b: TextBlock,
-  aligned: boolean,
-  elements: ElementTokens,
   elementChars: Float64Array,
   heading: ReadonlySet<number>,
   elementWalls: Int8Array,
 ): Wall | null {
-  if (aligned) {
-    // The chain's tokens are its elements' (element-tokens.ts): no lookup of the whole path.
-    for (const id of b.ancestors!) {
-      if (elementChars[id]! > WALL_MAX_CHARS || heading.has(id)) continue;
-      const wall = elementWall(elementWalls, id, elements.tokenOf[id]!);
-      if (wall) return wall;
-    }
-  } else {
-    const ids = b.ancestors ?? [];
-    const tokens = pathTokens(b.path);
-    for (let k = 0; k < tokens.length; k++) {
-      const id = ids.length === tokens.length ? ids[k]! : -1;
-      if ((elementChars[id] ?? 0) > WALL_MAX_CHARS || heading.has(id)) continue;
-      const wall = tokenWall(tokens[k]!);
-      if (wall) return wall;
-    }
+  const tokens = pathTokens(b.path);
+  const ids = b.ancestors ?? [];
+  const aligned = ids.length === tokens.length;
+  for (let k = 0; k < tokens.length; k++) {
+    const id = aligned ? ids[k]! : -1;
+    if ((elementChars[id] ?? 0) > WALL_MAX_CHARS || heading.has(id)) continue;
+    const wall = aligned ? elementWall(elementWalls, id, tokens[k]!) : tokenWall(tokens[k]!);
+    if (wall) return wall;
   }
   if (!ANY_WALL_TEXT.test(b.text)) return null;
   if (CHALLENGE_TEXT.test(b.text)) return "challenge";
@@ -319,11 +308,9 @@ function wallFigures(page: SegmentedPage): WallFigures {
   const elementWalls = new Int8Array(elementChars.length);
   for (const b of page.blocks) for (const id of b.ancestors ?? []) elementChars[id]! += b.text.length;
   const heading = new Set(page.blocks.find((b) => b.tag === "h1")?.ancestors ?? []);
-  const elements = elementTokens(page.blocks);
-  for (let i = 0; i < page.blocks.length; i++) {
-    const b = page.blocks[i]!;
+  for (const b of page.blocks) {
     total += b.text.length;
-    const wall = wallOf(b, elements.aligned[i] === 1, elements, elementChars, heading, elementWalls);
+    const wall = wallOf(b, elementChars, heading, elementWalls);
     if (wall) walls.set(wall, (walls.get(wall) ?? 0) + b.text.length);
     // Own prose: what a reader came for; link lists, forms, nav and footers are chrome on any page.
     else if (b.linkShare < 0.5 && !b.hardTag) ownProse += b.text.length;

@@ -16,7 +16,7 @@
  * there gold kinds instead of the model's would add only 0.006 F1 on single-wcxb-dev and 0.003 on
  * train-wcxb-dev (scripts/page-stage-cv.ts --gold-kinds).
  */
-import { elementTokens, type ElementTokens } from "./element-tokens";
+import { maxElementId } from "./element-ids";
 import { isInterstitial, type InterstitialVerdict } from "./interstitial";
 import { memoized } from "./memo";
 import { pathTokens, wordsOf } from "./path-words";
@@ -157,39 +157,20 @@ const tokenGroups = memoized((token) => {
   return mask;
 });
 
-/** Beside the group bits of a path's vocabulary: one of its tokens is a `pre` element's. */
-const PRE_BIT = 1 << GROUPS.length;
-
-/** What a token says to the kind signals: its vocabulary groups, and PRE_BIT for a `pre` element. */
-function tokenKind(token: string): number {
-  return tokenGroups(token) | (isPre(token) ? PRE_BIT : 0);
+/** What a block's path says to the kind signals, computed once per distinct path (pages repeat few). */
+interface PathKind {
+  /** The vocabulary groups its tokens meet together (tokenGroups of every token, or'ed). */
+  groups: number;
+  /** Whether a token is a `pre` element's. */
+  pre: boolean;
 }
 
-/** What a whole path says (every token's tokenKind, or'ed): for a block read from its path alone. */
-const pathKind = memoized((path) => {
-  let bits = 0;
-  for (const t of pathTokens(path)) bits |= tokenKind(t);
-  return bits;
+const pathKind = memoized((path): PathKind => {
+  const tokens = pathTokens(path);
+  let groups = 0;
+  for (const t of tokens) groups |= tokenGroups(t);
+  return { groups, pre: tokens.some(isPre) };
 });
-
-/**
- * What each block's path says, as pathKind would: worked out once per element down the chains
- * (an element's bits are its parent's and its own token's), not per block and path.
- */
-function blockPathKinds(blocks: readonly TextBlock[], elements: ElementTokens): Int32Array {
-  const { tokenOf, parentOf, order, aligned } = elements;
-  const bitsOf = new Int32Array(tokenOf.length);
-  for (const id of order) {
-    const parent = parentOf[id]!;
-    bitsOf[id] = (parent >= 0 ? bitsOf[parent]! : 0) | tokenKind(tokenOf[id]!);
-  }
-  const kinds = new Int32Array(blocks.length);
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
-    kinds[i] = aligned[i] ? bitsOf[b.ancestors![b.ancestors!.length - 1]!]! : pathKind(b.path);
-  }
-  return kinds;
-}
 
 /** URL words (host labels and path segments) by the kind they suggest. */
 const URL_VOCABULARY = {
@@ -288,20 +269,15 @@ interface Child {
 const shapeOf = memoized((token) => token.replace(/#[^.]*/, ""));
 
 /** The best group of repeated compound records: siblings of one shape, each holding several blocks. */
-function records(
-  blocks: readonly TextBlock[],
-  elements: ElementTokens,
-): { count: number; chars: number; linkChars: number; spread: number } {
+function records(blocks: readonly TextBlock[]): { count: number; chars: number; linkChars: number; spread: number } {
   // Element ids are small document-order numbers: a slot per id (the child's place in `children`
   // plus one, 0 for none) instead of a map, `children` in first-met order as the map's was.
-  const { tokenOf, aligned } = elements;
-  const slots = new Int32Array(tokenOf.length);
+  const slots = new Int32Array(maxElementId(blocks) + 1);
   const children: Child[] = [];
-  for (let i = 0; i < blocks.length; i++) {
-    // A block whose ancestors do not line up with its path has no records to add to.
-    if (!aligned[i]) continue;
-    const b = blocks[i]!;
-    const ids = b.ancestors!;
+  for (const b of blocks) {
+    const tokens = pathTokens(b.path);
+    const ids = b.ancestors ?? [];
+    if (ids.length !== tokens.length) continue;
     const n = b.text.length;
     const linkChars = n * b.linkShare;
     for (let k = 1; k < ids.length; k++) {
@@ -309,7 +285,7 @@ function records(
       if (slot === 0) {
         slot = slots[ids[k]!] = children.push({
           parent: ids[k - 1]!,
-          token: tokenOf[ids[k]!]!,
+          token: tokens[k]!,
           blocks: 0,
           chars: 0,
           linkChars: 0,
@@ -395,8 +371,6 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   let contentLinks = 0;
   const groupChars = new Float64Array(GROUPS.length);
   const groupSeen = new Uint8Array(GROUPS.length);
-  const elements = elementTokens(blocks);
-  const pathKinds = blockPathKinds(blocks, elements);
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     const n = b.text.length;
@@ -409,8 +383,8 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       maxRun = Math.max(maxRun, run);
     } else if (n >= 20) run = 0;
     if (n >= 200 && b.linkShare < 0.2) longBlocks++;
-    const onPath = pathKinds[i]!;
-    if (b.tag === "pre" || onPath & PRE_BIT) {
+    const onPath = pathKind(b.path);
+    if (b.tag === "pre" || onPath.pre) {
       code += n;
       codeBlocks++;
     }
@@ -431,7 +405,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       content += n;
       contentLinks += n * b.linkShare;
     }
-    for (let g = 0, hit = onPath & ~PRE_BIT; hit !== 0; g++, hit >>>= 1) {
+    for (let g = 0, hit = onPath.groups; hit !== 0; g++, hit >>>= 1) {
       if (hit & 1) {
         groupChars[g]! += n;
         groupSeen[g] = 1;
@@ -439,7 +413,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     }
   }
   const t = Math.max(total, 1);
-  const rec = records(blocks, elements);
+  const rec = records(blocks);
   const parsed = url && URL.canParse(url) ? new URL(url) : null;
   const words = urlWords(parsed);
   const path = parsed ? parsed.pathname : "";
