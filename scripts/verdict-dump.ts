@@ -3,13 +3,16 @@
  * nothing: `--out FILE` writes the dump, `--check FILE` compares against one written before.
  * Per page: title, block texts/paths/tags/link shares, URL key, and the hybrid cascade's labels,
  * probabilities, path and page kind, with the pages streamed through per-domain trees in order;
- * and the page's article metadata (extractMetadata), which a speed change to its parse must not move.
+ * the page-kind signals (all but the two read from block probabilities: the kind model trains on
+ * their values, so a change to how they are computed must keep the values, not only the kind); and
+ * the page's article metadata (extractMetadata), which a speed change to its parse must not move.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { HYBRID } from "../src/core/cascade";
 import { DomainState } from "../src/core/domain-state";
 import { extractMetadata } from "../src/core/metadata";
+import { pageSignals } from "../src/core/page-kind";
 import { preparePage, processPage } from "../src/core/pipeline";
 import { numberOption, parseCli } from "./lib/cli";
 import { corpusDir, streamCorpus } from "./lib/corpus";
@@ -29,7 +32,10 @@ const corpora = values.corpus?.split(",") ?? ["stream-ctf", "train-wcxb-dev"];
 
 const digest = (value: unknown): string => createHash("sha1").update(JSON.stringify(value)).digest("hex");
 
-const dump: Record<string, { segment: string; verdicts: string; path: string; kind: string; metadata: string }> = {};
+const dump: Record<
+  string,
+  { segment: string; verdicts: string; path: string; kind: string; signals: string; metadata: string }
+> = {};
 for (const corpus of corpora) {
   const states = new Map<string, DomainState>();
   for (const page of streamCorpus(corpusDir(corpus), limit)) {
@@ -42,6 +48,7 @@ for (const corpus of corpora) {
       verdicts: digest(result.verdicts.map((v) => [v.label, v.p, v.rule, v.node, v.support, v.count])),
       path: result.path,
       kind: result.page?.kind ?? "",
+      signals: digest(pageSignals(prepared.page, undefined, page.url)),
       metadata: digest(extractMetadata(prepared.html, page.url)),
     };
   }

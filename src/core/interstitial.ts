@@ -181,13 +181,35 @@ const ANY_WALL_TEXT = new RegExp(
   "i",
 );
 
-function wallOf(b: TextBlock, elementChars: Float64Array, heading: ReadonlySet<number>): Wall | null {
+/** Walls by code in the per-element cache of wallFigures: 0 not looked up yet, 1 none, else WALLS[code - 2]. */
+const WALLS: readonly Wall[] = ["consent", "challenge", "javascript", "paywall"];
+
+/**
+ * The wall an element's path token names, looked up once per element and page (`codes`, indexed by
+ * element id) rather than once per block and depth: the blocks under an element all repeat its token.
+ */
+function elementWall(codes: Int8Array, id: number, token: string): Wall | null {
+  let code = codes[id]!;
+  if (code === 0) {
+    const wall = tokenWall(token);
+    codes[id] = code = wall ? WALLS.indexOf(wall) + 2 : 1;
+  }
+  return code === 1 ? null : WALLS[code - 2]!;
+}
+
+function wallOf(
+  b: TextBlock,
+  elementChars: Float64Array,
+  heading: ReadonlySet<number>,
+  elementWalls: Int8Array,
+): Wall | null {
   const tokens = pathTokens(b.path);
   const ids = b.ancestors ?? [];
+  const aligned = ids.length === tokens.length;
   for (let k = 0; k < tokens.length; k++) {
-    const id = ids.length === tokens.length ? ids[k]! : -1;
+    const id = aligned ? ids[k]! : -1;
     if ((elementChars[id] ?? 0) > WALL_MAX_CHARS || heading.has(id)) continue;
-    const wall = tokenWall(tokens[k]!);
+    const wall = aligned ? elementWall(elementWalls, id, tokens[k]!) : tokenWall(tokens[k]!);
     if (wall) return wall;
   }
   if (!ANY_WALL_TEXT.test(b.text)) return null;
@@ -283,11 +305,12 @@ function wallFigures(page: SegmentedPage): WallFigures {
   const walls = new Map<Wall, number>();
   // Element ids are document-order numbers, so the characters under each element fit an array.
   const elementChars = new Float64Array(maxElementId(page.blocks) + 1);
+  const elementWalls = new Int8Array(elementChars.length);
   for (const b of page.blocks) for (const id of b.ancestors ?? []) elementChars[id]! += b.text.length;
   const heading = new Set(page.blocks.find((b) => b.tag === "h1")?.ancestors ?? []);
   for (const b of page.blocks) {
     total += b.text.length;
-    const wall = wallOf(b, elementChars, heading);
+    const wall = wallOf(b, elementChars, heading, elementWalls);
     if (wall) walls.set(wall, (walls.get(wall) ?? 0) + b.text.length);
     // Own prose: what a reader came for; link lists, forms, nav and footers are chrome on any page.
     else if (b.linkShare < 0.5 && !b.hardTag) ownProse += b.text.length;

@@ -322,14 +322,28 @@ function isPre(token: string): boolean {
   return token.startsWith("pre") && (token.length === 3 || token[3] === "." || token[3] === "#");
 }
 
+/** Whether a text has an ASCII digit (what `\d` matches): price tags and dates need one; most short blocks, menu items, have none. */
+function hasDigit(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
+}
+
+/** `h1` to `h6`. */
+function isHeadingTag(tag: string): boolean {
+  const level = tag.charCodeAt(1);
+  return tag.length === 2 && tag.charCodeAt(0) === 104 && level >= 49 && level <= 54;
+}
+
 /** ln(1 + x) / 10: counts and lengths on a scale the regression's other inputs share. */
 function lg(x: number): number {
   return Math.log1p(x) / 10;
 }
 
-function urlWords(url: string | undefined): Set<string> {
-  if (!url || !URL.canParse(url)) return new Set();
-  const u = new URL(url);
+function urlWords(u: URL | null): Set<string> {
+  if (!u) return new Set();
   const labels = u.hostname.split(".").slice(0, -2);
   return new Set([...labels, ...u.pathname.toLowerCase().split(/[^a-z0-9]+/)].filter(Boolean));
 }
@@ -378,9 +392,11 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       form += n;
       formBlocks++;
     }
-    if (n <= 40 && PRICE.test(b.text)) prices++;
-    if (n <= 60 && DATE.test(b.text)) dates++;
-    if (/^h[1-6]$/.test(b.tag)) headings++;
+    if (n <= 60 && hasDigit(b.text)) {
+      if (n <= 40 && PRICE.test(b.text)) prices++;
+      if (DATE.test(b.text)) dates++;
+    }
+    if (isHeadingTag(b.tag)) headings++;
     if (b.tag === "li") li += n;
     if (b.tag === "td" || b.tag === "th") td += n;
     if (b.landmark && b.landmark !== "main" && b.landmark !== "article") landmarks += n;
@@ -398,8 +414,9 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   }
   const t = Math.max(total, 1);
   const rec = records(blocks);
-  const words = urlWords(url);
-  const path = url && URL.canParse(url) ? new URL(url).pathname : "";
+  const parsed = url && URL.canParse(url) ? new URL(url) : null;
+  const words = urlWords(parsed);
+  const path = parsed ? parsed.pathname : "";
   const segments = path.split("/").filter(Boolean);
   const last = segments.at(-1) ?? "";
   const signals: PageSignals = {
@@ -457,13 +474,17 @@ export const KIND_MODEL = WEIGHTS;
 export const MIN_KIND_PROBABILITY = 0.2;
 
 export function kindScores(signals: PageSignals, model: KindModel = KIND_MODEL): Record<string, number> {
+  // Each signal read once (a keyed lookup by name), not once per class.
+  const { classes, features, weights } = model;
+  const x = new Float64Array(features.length);
+  for (let j = 0; j < features.length; j++) x[j] = signals[features[j]!] ?? 0;
   const scores: Record<string, number> = {};
-  model.classes.forEach((c, k) => {
-    const w = model.weights[k]!;
+  for (let k = 0; k < classes.length; k++) {
+    const w = weights[k]!;
     let z = w[0]!;
-    model.features.forEach((f, j) => (z += w[j + 1]! * (signals[f] ?? 0)));
-    scores[c] = 1 / (1 + Math.exp(-z));
-  });
+    for (let j = 0; j < x.length; j++) z += w[j + 1]! * x[j]!;
+    scores[classes[k]!] = 1 / (1 + Math.exp(-z));
+  }
   return scores;
 }
 
