@@ -22,7 +22,7 @@
  * sections left too (train-wcxb-dev articles -0.0017, two pages down to F1 0.08 and 0.15).
  */
 import { numberFreePath, pathTokens } from "./path-words";
-import { TEASER_LINK_SHARE } from "./teasers";
+import { isStoryParagraph, TEASER_LINK_SHARE } from "./teasers";
 import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "text" | "path" | "linkShare" | "ancestors" | "tag">;
@@ -34,9 +34,6 @@ export const MIN_ARTICLES = 3;
  * article element holding more is a section of the story (a tab, a chapter), not a teaser.
  */
 export const TEASER_MAX_CHARS = 800;
-/** The story's first paragraph: a content block this long with few links (as teasers.ts). */
-const PARAGRAPH_CHARS = 200;
-const PARAGRAPH_MAX_LINK_SHARE = 0.2;
 
 const HEADING = /^h[1-6]$/i;
 const isArticleToken = (token: string) => /^article(?:[#.]|$)/i.test(token);
@@ -66,9 +63,7 @@ function articlesAround(block: Block): { id: number; path: string }[] {
 
 /** Indices of the content blocks inside other stories' `<article>` elements, in page order. */
 export function otherArticleBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
-  const lede = blocks.findIndex(
-    (b, i) => content[i] && b.text.length >= PARAGRAPH_CHARS && b.linkShare < PARAGRAPH_MAX_LINK_SHARE,
-  );
+  const lede = blocks.findIndex((_, i) => isStoryParagraph(blocks, content, i));
   if (lede < 0) return [];
   const story = articlesAround(blocks[lede]!);
   const storyIds = new Set(story.map((a) => a.id));

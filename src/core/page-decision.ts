@@ -107,27 +107,12 @@ export function decidePage(
     : { overlays: [], chrome: [] };
   // A thread's posts are its content, the signatures under them are not.
   const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
+  // The answer before this stage, which every rule below reads.
+  const content = verdicts.map((v) => v.label !== "boilerplate");
   const teasers =
-    kind.kind === "article"
-      ? [
-          ...teaserBlocks(
-            page.blocks,
-            verdicts.map((v) => v.label !== "boilerplate"),
-          ),
-          ...otherArticleBlocks(
-            page.blocks,
-            verdicts.map((v) => v.label !== "boilerplate"),
-          ),
-        ]
-      : [];
+    kind.kind === "article" ? [...teaserBlocks(page.blocks, content), ...otherArticleBlocks(page.blocks, content)] : [];
   const captions =
-    kind.kind === "article"
-      ? figureCaptions(
-          page.blocks,
-          verdicts.map((v) => v.label !== "boilerplate"),
-          inside ?? null,
-        )
-      : { leaving: [], imagesStay: [] };
+    kind.kind === "article" ? figureCaptions(page.blocks, content, inside ?? null) : { leaving: [], imagesStay: [] };
   const leaving = new Set([
     ...region,
     ...shelves,
@@ -139,10 +124,9 @@ export function decidePage(
   ]);
   // What the model dropped that the page's kind says is content: a product's or listing's name, a
   // product's specifications, a thread's posts in a moderation form.
-  const contentSoFar = verdicts.map((v) => v.label !== "boilerplate");
-  const name = NAMED_BY_H1.has(kind.kind) ? missingPageName(page, contentSoFar, leaving) : -1;
-  const specs = new Set(kind.kind === "product" ? missingSpecRows(page, contentSoFar, leaving) : []);
-  const posts = new Set(kind.kind === "thread" ? postsInForms(page, contentSoFar, leaving) : []);
+  const name = NAMED_BY_H1.has(kind.kind) ? missingPageName(page, content, leaving) : -1;
+  const specs = new Set(kind.kind === "product" ? missingSpecRows(page, content, leaving) : []);
+  const posts = new Set(kind.kind === "thread" ? postsInForms(page, content, leaving) : []);
   if (name >= 0 || specs.size || posts.size)
     verdicts = verdicts.map((v, i) => {
       if (i === name) return { ...v, label: "content" as const, rule: `page name: ${v.rule}` };

@@ -36,6 +36,15 @@ const EXCERPT_MAX_LINK_SHARE = 0.5;
 const PARAGRAPH_CHARS = 200;
 const PARAGRAPH_MAX_LINK_SHARE = 0.2;
 
+/** Whether block `i` is one of the story's paragraphs (the first is its lede); `content` is the answer so far. */
+export function isStoryParagraph(
+  blocks: readonly Pick<TextBlock, "text" | "linkShare">[],
+  content: readonly boolean[],
+  i: number,
+): boolean {
+  return content[i]! && blocks[i]!.text.length >= PARAGRAPH_CHARS && blocks[i]!.linkShare < PARAGRAPH_MAX_LINK_SHARE;
+}
+
 /**
  * The document-order range of blocks each element holds (contiguous: blocks are in document order),
  * in arrays indexed by element id (element-ids.ts): `first[id]` is -1 for an element holding none.
@@ -65,8 +74,7 @@ export function teaserBlocks(
 
 /** Indices of the blocks in teaser cards after the story, in page order; `content` is the answer so far. */
 export function teaserCardBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
-  const paragraph = (i: number) =>
-    content[i]! && blocks[i]!.text.length >= PARAGRAPH_CHARS && blocks[i]!.linkShare < PARAGRAPH_MAX_LINK_SHARE;
+  const paragraph = (i: number) => isStoryParagraph(blocks, content, i);
   const lede = blocks.findIndex((_, i) => paragraph(i));
   const story = blocks[lede]?.ancestors?.at(-2);
   if (story === undefined) return [];
