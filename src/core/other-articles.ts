@@ -21,7 +21,7 @@
  * 0.9592 -> 0.9591. Without the link and heading conditions, a listicle's items and a case study's
  * sections left too (train-wcxb-dev articles -0.0017, two pages down to F1 0.08 and 0.15).
  */
-import { numberFreePath, pathTokens } from "./path-words";
+import { isHeadingTag, numberFreePath, pathTokens, tokenIsTag } from "./path-words";
 import { isStoryParagraph, TEASER_LINK_SHARE } from "./teasers";
 import type { TextBlock } from "./types";
 
@@ -34,9 +34,6 @@ export const MIN_ARTICLES = 3;
  * article element holding more is a section of the story (a tab, a chapter), not a teaser.
  */
 export const TEASER_MAX_CHARS = 800;
-
-const HEADING = /^h[1-6]$/i;
-const isArticleToken = (token: string) => /^article(?:[#.]|$)/i.test(token);
 
 interface OtherArticle {
   blocks: number[];
@@ -56,7 +53,7 @@ function articlesAround(block: Block): { id: number; path: string }[] {
   if (tokens.length !== ids.length) return [];
   const out: { id: number; path: string }[] = [];
   tokens.forEach((token, k) => {
-    if (isArticleToken(token)) out.push({ id: ids[k]!, path: numberFreePath(tokens.slice(0, k + 1).join(">")) });
+    if (tokenIsTag(token, "article")) out.push({ id: ids[k]!, path: numberFreePath(tokens.slice(0, k + 1).join(">")) });
   });
   return out;
 }
@@ -79,7 +76,7 @@ export function otherArticleBlocks(blocks: readonly Block[], content: readonly b
       element.blocks.push(i);
       element.chars += b.text.length;
       element.linked ||= b.linkShare >= TEASER_LINK_SHARE;
-      element.titled ||= HEADING.test(b.tag) && b.linkShare < TEASER_LINK_SHARE;
+      element.titled ||= isHeadingTag(b.tag) && b.linkShare < TEASER_LINK_SHARE;
       elements.set(a.id, element);
       groups.set(a.path, elements);
     }

@@ -19,7 +19,7 @@
 import { maxElementId } from "./element-ids";
 import { isInterstitial, type InterstitialVerdict } from "./interstitial";
 import { memoized } from "./memo";
-import { pathTokens, wordsOf } from "./path-words";
+import { isHeadingTag, pathTokens, tokenIsTag, wordsOf } from "./path-words";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage, TextBlock } from "./types";
 import WEIGHTS from "./page-kind-weights.json";
@@ -319,7 +319,7 @@ function records(blocks: readonly TextBlock[]): { count: number; chars: number; 
 
 /** A `pre` element's path token (`pre`, `pre.highlight`), not `prefix-nav` or `preview`. */
 function isPre(token: string): boolean {
-  return token.startsWith("pre") && (token.length === 3 || token[3] === "." || token[3] === "#");
+  return tokenIsTag(token, "pre");
 }
 
 /** Whether a text has an ASCII digit (what `\d` matches): price tags and dates need one; most short blocks, menu items, have none. */
@@ -329,12 +329,6 @@ function hasDigit(text: string): boolean {
     if (c >= 48 && c <= 57) return true;
   }
   return false;
-}
-
-/** `h1` to `h6`. */
-function isHeadingTag(tag: string): boolean {
-  const level = tag.charCodeAt(1);
-  return tag.length === 2 && tag.charCodeAt(0) === 104 && level >= 49 && level <= 54;
 }
 
 /** ln(1 + x) / 10: counts and lengths on a scale the regression's other inputs share. */

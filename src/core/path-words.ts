@@ -24,6 +24,24 @@ export const wordsOf: (token: string) => readonly string[] = memoized(tokenWords
  */
 export const pathTokens: (path: string) => readonly string[] = memoized((path) => (path ? path.split(">") : []));
 
+/** Whether a path token (`tag#id.class`) is an element of `tag` (paths write tags in lower case). */
+export function tokenIsTag(token: string, tag: string): boolean {
+  if (!token.startsWith(tag)) return false;
+  const next = token[tag.length];
+  return next === undefined || next === "." || next === "#";
+}
+
+/** Whether the block at `path` is, or sits in, an element of `tag`. */
+export function pathHasTag(path: string, tag: string): boolean {
+  return pathTokens(path).some((token) => tokenIsTag(token, tag));
+}
+
+/** `h1` to `h6`: a block's tag that is a heading. */
+export function isHeadingTag(tag: string): boolean {
+  const level = tag.charCodeAt(1);
+  return tag.length === 2 && tag.charCodeAt(0) === 104 && level >= 49 && level <= 54;
+}
+
 /**
  * Answers of tokenHas per vocabulary, then per prefix list, then per token: the same few hundred
  * tokens recur. Nested maps rather than one concatenated key: a fresh key string would be hashed

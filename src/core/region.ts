@@ -15,6 +15,7 @@
  * after it.
  */
 import { maxElementId } from "./element-ids";
+import { pathHasTag } from "./path-words";
 import type { PageKind } from "./page-kind";
 import type { TextBlock } from "./types";
 
@@ -224,9 +225,6 @@ function lineOfContent(blocks: readonly RegionBlock[], content: readonly boolean
   return same(i - 1) || same(i + 1);
 }
 
-/** The block is a quotation or sits in one. */
-const IN_QUOTE = /(?:^|>)blockquote(?:[.#>]|$)/i;
-
 /**
  * Region corrections to the model's verdicts. `content` is the model's verdict per block
  * (p >= threshold) and is not modified; `eligible` false marks blocks nothing here may touch (the
@@ -253,7 +251,7 @@ export function applyRegion(
   const firstContent = content.indexOf(true);
   const lastContent = content.lastIndexOf(true);
   const fillP = (b: RegionBlock, i: number) =>
-    params.quoteFillP !== undefined && i > firstContent && i < lastContent && IN_QUOTE.test(b.path)
+    params.quoteFillP !== undefined && i > firstContent && i < lastContent && pathHasTag(b.path, "blockquote")
       ? Math.min(params.quoteFillP, params.fillP)
       : params.fillP;
   blocks.forEach((b, i) => {

@@ -14,7 +14,7 @@
  * between its paragraphs; a list of links without excerpts (a changelog, references) is no teaser.
  */
 import { maxElementId } from "./element-ids";
-import { numberFreePath } from "./path-words";
+import { numberFreePath, pathHasTag } from "./path-words";
 import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "text" | "path" | "linkShare" | "ancestors">;
@@ -139,7 +139,6 @@ export const LINK_PARAGRAPH_SHARE = 0.8;
 const LINK_PARAGRAPH_MIN_CHARS = 20;
 /** Elements that hold a story's paragraphs; list items and headings are the story's own structure. */
 const PARAGRAPH_TAGS: ReadonlySet<string> = new Set(["p", "div"]);
-const IN_LIST_ITEM = /(?:^|>)li(?:[.#>]|$)/;
 /**
  * A link written out as its address (`https://amzn.to/2iJF`, `example.org/guide`) is the author's
  * reference, put there to be read, not the headline of another story.
@@ -161,7 +160,7 @@ export function linkParagraphBlocks(
     b.linkShare >= LINK_PARAGRAPH_SHARE &&
     b.text.length >= LINK_PARAGRAPH_MIN_CHARS &&
     !BARE_ADDRESS.test(b.text) &&
-    !IN_LIST_ITEM.test(b.path)
+    !pathHasTag(b.path, "li")
       ? [i]
       : [],
   );
