@@ -15,8 +15,8 @@ import { chooseRegion, matchesTitle, regionParamsFor } from "../src/core/region"
 import type { TextBlock } from "../src/core/types";
 import { numberOption, parseCli } from "./lib/cli";
 import { corpusDir } from "./lib/corpus";
-import { CV_FOLDS, siteFold } from "./lib/cv";
-import { KIND_TRAINING_CORPUS, kindSamples, trainKindModel } from "./lib/kind-training";
+import { CV_FOLDS, foldKindModels, siteFold } from "./lib/cv";
+import { KIND_TRAINING_CORPUS } from "./lib/kind-training";
 import { loadScorer } from "./lib/scorer";
 import { prepareCorpora, trainingOptionsFromEnv, type TrainingPage } from "./lib/training";
 
@@ -55,14 +55,9 @@ const pages = prepareCorpora(
   scorer.tokens,
   trainingOptionsFromEnv(process.env, false).labels,
 );
-const kindModels = cache?.kindInFold?.map((probabilities, fold) =>
-  trainKindModel(
-    kindSamples(
-      pages.filter((p) => siteFold(p.site, CV_FOLDS) !== fold),
-      (p) => probabilities[`${p.corpus}/${p.id}`]!,
-    ),
-  ),
-);
+const kindModels = cache?.kindInFold
+  ? foldKindModels(cache.kindInFold, pages, (p) => `${p.corpus}/${p.id}`)
+  : undefined;
 
 const CAPTION = /caption|figure|credit|photo|image|media|gallery/i;
 const CARD =

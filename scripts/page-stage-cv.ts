@@ -20,8 +20,8 @@ import { renderText } from "../src/core/render-text";
 import { parseCli } from "./lib/cli";
 import { corpusDir } from "./lib/corpus";
 import { costedRun, type CostedPage, type KindCostTable } from "./lib/kind-costs";
-import { CV_FOLDS, siteFold } from "./lib/cv";
-import { coldProbabilities, kindOfType, kindSamples, kindTrainingPages, trainKindModel } from "./lib/kind-training";
+import { CV_FOLDS, foldKindModels, siteFold } from "./lib/cv";
+import { coldProbabilities, kindOfType, kindTrainingPages } from "./lib/kind-training";
 import { loadScorer, type Scores } from "./lib/scorer";
 import {
   prepareCorpora,
@@ -106,14 +106,7 @@ else {
 }
 if (!cache.kindInFold) throw new Error(`${values.cache} predates the folds' own kind models; delete it`);
 /** Each fold's kind model, trained as cv.ts trains it, on the fold's training pages only. */
-const kindModels = cache.kindInFold.map((probabilities, fold) =>
-  trainKindModel(
-    kindSamples(
-      pages.filter((p) => siteFold(p.site, CV_FOLDS) !== fold),
-      (p) => probabilities[key(p)]!,
-    ),
-  ),
-);
+const kindModels = foldKindModels(cache.kindInFold, pages, key);
 
 interface Row {
   corpus: string;

@@ -6,7 +6,8 @@
  * decision (service-calls.ts) with the team's scorer.
  */
 import { CURVE } from "./curve";
-import { coldProbabilities, kindSamples, trainKindModel } from "./kind-training";
+import type { KindModel } from "../../src/core/page-kind";
+import { coldProbabilities, kindSamples, trainKindModel, type KindPage } from "./kind-training";
 import type { Scores } from "./scorer";
 import { modelText, type FoldModels } from "./service-calls";
 import { trainModel, type TrainingOptions, type TrainingPage } from "./training";
@@ -22,6 +23,26 @@ export function siteFold(site: string, folds: number): number {
 }
 
 /** One held-out page's F1: hybrid (with the tree's evidence) and single-page (without). */
+/**
+ * Each fold's kind model from cached out-of-fold block probabilities (`kindInFold[fold]`, keyed by
+ * `key`, as scripts/page-stage-cv.ts caches them): trained on the fold's training pages only, as
+ * crossValidate trains it.
+ */
+export function foldKindModels<P extends KindPage>(
+  kindInFold: readonly Record<string, readonly number[]>[],
+  pages: readonly P[],
+  key: (page: P) => string,
+): KindModel[] {
+  return kindInFold.map((probabilities, fold) =>
+    trainKindModel(
+      kindSamples(
+        pages.filter((p) => siteFold(p.site, CV_FOLDS) !== fold),
+        (p) => probabilities[key(p)]!,
+      ),
+    ),
+  );
+}
+
 export interface HeldOutScore {
   corpus: string;
   site: string;
