@@ -131,6 +131,17 @@ describe("chooseHeadline", () => {
     expect(page(head, "", "<h1>Your stall. Your story.</h1>", "article").headline).toBe("Your stall. Your story.");
   });
 
+  it("reads an h1 set on two lines as one headline, written once", () => {
+    const { headline, markdown } = page(
+      `<title>Depot news | Riverside Gazette</title>`,
+      "",
+      "<h1>Old tram depot<br>to become a covered market</h1>",
+    );
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(markdown.split("\n", 1)[0]).toBe("# Old tram depot to become a covered market");
+    expect(count(markdown, "tram depot to become")).toBe(1);
+  });
+
   it("takes an h1 far above the content when it is exactly the page's title", () => {
     const filler = Array.from({ length: 12 }, (_, i) => `<p>Related story number ${i + 1}</p>`).join("");
     const { headline } = page(
