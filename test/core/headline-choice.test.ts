@@ -132,6 +132,14 @@ describe("chooseHeadline", () => {
     expect(page(head, "", "<h1>Your stall. Your story.</h1>", "article").headline).toBe("Your stall. Your story.");
   });
 
+  it("keeps the site's name in a service page's <title> that opens with it", () => {
+    const head = `<title>Riverside Markets | Covered market stall rental</title>
+      <meta property="og:site_name" content="Riverside Markets">`;
+    expect(page(head, "", "<h1>Your stall. Your story.</h1>", "service").headline).toBe(
+      "Riverside Markets | Covered market stall rental",
+    );
+  });
+
   it("keeps a service page's h1 when the <title> names the page with it", () => {
     const parts = `<title>Stall rental | Covered stalls, fixed rents | Riverside Markets</title>`;
     expect(page(parts, "", "<h1>Stall rental</h1>", "service").headline).toBe("Stall rental");
