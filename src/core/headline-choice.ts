@@ -17,7 +17,7 @@
  * picks it), else the `<title>` less its site name.
  *
  * On the WCXB corpora (gold: title + main content) the headline equals the gold's first line on
- * 83.3% / 80.9% of the pages (single, held out / train), from 81.7% / 78.8% with the service page's
+ * 83.3% / 81.2% of the pages (single, held out / train), from 81.7% / 78.8% with the service page's
  * metadata title and one line of a two-line `<h1>`; 79.0% / 76.7% with the metadata title throughout.
  */
 import { headingInTitle, headlineWithTail, normalizeHeadline, TITLE_PARTS } from "./headline";
@@ -160,15 +160,18 @@ export function mainHeading(evidence: HeadlineEvidence, page = readPage(evidence
  * often the slogan again. Null when the `<title>` names nothing but the site.
  */
 function pageName(page: PageReading, metadataTitle: string | null): string | null {
-  const h1s = page.headings.map((h) => h.text);
-  const part = headingInTitle(page.pageTitle, metadataTitle === null ? h1s : [...h1s, metadataTitle]);
-  if (part !== null && !page.namesSite(part)) return part;
+  const inTitle = (texts: string[]) => {
+    const part = headingInTitle(page.pageTitle, texts);
+    return part !== null && !page.namesSite(part) ? part : null;
+  };
+  const part = inTitle(page.headings.map((h) => h.text));
+  if (part !== null) return part;
   const name = page.strippedTitle;
   if (name === "" || page.namesSite(name)) return null;
   const shown = page.headings.find((h) => h.leads && tellsStory(h.text, name));
   if (shown !== undefined) return shown.text;
-  const brandFirst = name !== page.pageTitle && page.pageTitle.endsWith(name);
-  return brandFirst ? page.pageTitle : name;
+  if (name !== page.pageTitle && page.pageTitle.endsWith(name)) return page.pageTitle;
+  return (metadataTitle !== null ? inTitle([metadataTitle]) : null) ?? name;
 }
 
 /** The page's `<h1>`s that may be its headline (not chrome, not the site's name), in page order, whitespace collapsed. */

@@ -134,7 +134,8 @@ describe("chooseHeadline", () => {
 
   it("keeps the site's name in a service page's <title> that opens with it", () => {
     const head = `<title>Riverside Markets | Covered market stall rental</title>
-      <meta property="og:site_name" content="Riverside Markets">`;
+      <meta property="og:site_name" content="Riverside Markets">
+      <meta property="og:title" content="Covered market stall rental">`;
     expect(page(head, "", "<h1>Your stall. Your story.</h1>", "service").headline).toBe(
       "Riverside Markets | Covered market stall rental",
     );
