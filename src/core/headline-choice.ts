@@ -12,7 +12,7 @@
  * ("Headline | Opinion", "Headline - Brand") gives way to that title; an `<h1>` that is only the
  * site's name (a logo) or the book's the page belongs to (the title's last part) never counts. An
  * `<h1>` set on two lines is one headline. A service or landing page is headed with its name, as its
- * `<title>` gives it (pageName): its `<h1>` is often a slogan ("Clarity, finally."), and its metadata
+ * `<title>` gives it (pageName): its `<h1>` is often a slogan ("Your stall. Your story."), and its metadata
  * title often the slogan again. Without a visible main heading the metadata title stands (metadata.ts
  * picks it), else the `<title>` less its site name.
  *
@@ -151,11 +151,11 @@ export function mainHeading(evidence: HeadlineEvidence, page = readPage(evidence
 }
 
 /**
- * What a service or landing page is called: an `<h1>` that is a part of its `<title>` ("Smart Thermostats"
- * of "Smart Thermostats | Energy Programs"), else one at the start of the content telling the same as the
+ * What a service or landing page is called: an `<h1>` that is a part of its `<title>` ("Stall rental"
+ * of "Stall rental | Riverside Markets"), else one at the start of the content telling the same as the
  * `<title>` less its site name, else that `<title>`: a heading that says something else is a slogan
- * ("Clarity, finally."). A `<title>` that opens with the site's name ("Figma: The Collaborative Interface
- * Design Tool") is the brand's own page, and the name is part of what it is called: kept whole. The
+ * ("Your stall. Your story."). A `<title>` that opens with the site's name ("Ledgerwell: Bookkeeping for Small
+ * Businesses") is the brand's own page, and the name is part of what it is called: kept whole. The
  * metadata title only when it is a part of the `<title>` (og:title "About" of "About – Brand"): it is
  * often the slogan again. Null when the `<title>` names nothing but the site.
  */
@@ -195,7 +195,7 @@ function candidateHeadings(
 }
 
 /**
- * The `<h1>`s with the index of their first block. An `<h1>` set on two lines ("Data Analytics<br>Agency")
+ * The `<h1>`s with the index of their first block. An `<h1>` set on two lines ("Covered market<br>stall rental")
  * is two blocks of one element, and one headline: the reader reads the lines together, and the
  * renderer writes them as one heading.
  */

@@ -101,7 +101,7 @@ export class MetadataCollector {
   }
 
   onopentag(name: string, attribs: Attributes): void {
-    // A line break or a block inside a captured element separates words ("Data Analytics<br>Agency"), as on screen.
+    // A line break or a block inside a captured element separates words ("Covered market<br>stall rental"), as on screen.
     const breaks = name === "br" || !INLINE.has(name);
     for (const capture of this.captures) {
       capture.depth++;
