@@ -125,10 +125,40 @@ describe("chooseHeadline", () => {
     expect(titleOnly.markdown.split("\n", 1)[0]).toBe("# Old tram depot to become a covered market");
   });
 
-  it("keeps the metadata title on a service page, whose h1 is a slogan", () => {
-    const head = `<title>Stalls | Riverside Markets</title><meta property="og:title" content="Covered market stall rental">`;
+  it("heads a service page with the name its <title> gives, not with a slogan h1", () => {
+    const head = `<title>Covered market stall rental | Riverside Markets</title>
+      <meta property="og:title" content="Your stall. Your story.">`;
     expect(page(head, "", "<h1>Your stall. Your story.</h1>", "service").headline).toBe("Covered market stall rental");
     expect(page(head, "", "<h1>Your stall. Your story.</h1>", "article").headline).toBe("Your stall. Your story.");
+  });
+
+  it("keeps the site's name in a service page's <title> that opens with it", () => {
+    const head = `<title>Riverside Markets | Covered market stall rental</title>
+      <meta property="og:site_name" content="Riverside Markets">
+      <meta property="og:title" content="Covered market stall rental">`;
+    expect(page(head, "", "<h1>Your stall. Your story.</h1>", "service").headline).toBe(
+      "Riverside Markets | Covered market stall rental",
+    );
+  });
+
+  it("keeps a service page's h1 when the <title> names the page with it", () => {
+    const parts = `<title>Stall rental | Covered stalls, fixed rents | Riverside Markets</title>`;
+    expect(page(parts, "", "<h1>Stall rental</h1>", "service").headline).toBe("Stall rental");
+    const story = `<title>Covered market stall rental | Riverside Markets</title>`;
+    expect(page(story, "", "<h1>Rent a covered market stall</h1>", "service").headline).toBe(
+      "Rent a covered market stall",
+    );
+  });
+
+  it("reads an h1 set on two lines as one headline, written once", () => {
+    const { headline, markdown } = page(
+      `<title>Depot news | Riverside Gazette</title>`,
+      "",
+      "<h1>Old tram depot<br>to become a covered market</h1>",
+    );
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(markdown.split("\n", 1)[0]).toBe("# Old tram depot to become a covered market");
+    expect(count(markdown, "tram depot to become")).toBe(1);
   });
 
   it("takes an h1 far above the content when it is exactly the page's title", () => {

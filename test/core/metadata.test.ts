@@ -251,6 +251,13 @@ describe("extractMetadata: precedence and conflicts", () => {
     expect(extractMetadata(page(`<title>T tag title text</title>`), URL_).title).toBe("T tag title text");
   });
 
+  it("reads an <h1> set on two lines with a space where the line breaks", () => {
+    const html = page(`<title>T tag title text</title>`, "<h1>Covered market<br>stall rental</h1>");
+    expect(extractMetadata(html, URL_).title).toBe("Covered market stall rental");
+    const blocks = page(`<title>T tag title text</title>`, "<h1><div>Covered market</div><div>stall rental</div></h1>");
+    expect(extractMetadata(blocks, URL_).title).toBe("Covered market stall rental");
+  });
+
   it("prefers the page's <h1> over a metadata title that tells the same story in other words", () => {
     const html = page(
       `<meta property="og:title" content="Best Electric Scooters 2025 | Ride Guide">`,

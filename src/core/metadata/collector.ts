@@ -6,6 +6,7 @@
  * already does (feed it the same onopentag/ontext/onclosetag events). It expects lower-cased tag
  * and attribute names, htmlparser2's defaults.
  */
+import { INLINE } from "../segment-tags";
 import { LD_SCRIPT_LIMIT, LD_TOTAL_LIMIT } from "./json-ld-parse";
 import { RAW_TEXT_LIMIT } from "./values";
 
@@ -100,7 +101,12 @@ export class MetadataCollector {
   }
 
   onopentag(name: string, attribs: Attributes): void {
-    for (const capture of this.captures) capture.depth++;
+    // A line break or a block inside a captured element separates words ("Covered market<br>stall rental"), as on screen.
+    const breaks = name === "br" || !INLINE.has(name);
+    for (const capture of this.captures) {
+      capture.depth++;
+      if (breaks) capture.text += " ";
+    }
     switch (name) {
       case "meta":
         this.readMeta(attribs);

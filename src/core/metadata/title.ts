@@ -94,7 +94,7 @@ export function namesSite(text: string, hints: SiteHints): boolean {
   return hostLabels(hints.host).some((label) => matchesName(part, partWords, label, 1));
 }
 
-/** Whether `text` contains the site's name or a host label as a whole word run ("Ansible Community Documentation"). */
+/** Whether `text` contains the site's name or a host label as a whole word run ("Quillrun Community Documentation"). */
 function mentionsSite(text: string, hints: SiteHints): boolean {
   const words = compact(text);
   const names = [
@@ -128,7 +128,7 @@ function stripKnownSite(title: string, hints: SiteHints): string {
     current = head;
   }
   const prefix = /^([^:|]{2,60}?)\s*(?::|\||::|-|–|—|»)\s+(.+)$/su.exec(current);
-  // Not when the rest names the site too ("Ansible playbooks — Ansible Documentation"): then the prefix is the page's.
+  // Not when the rest names the site too ("Quillrun playbooks — Quillrun Documentation"): then the prefix is the page's.
   const rest = prefix?.[2]!.trim() ?? "";
   if (prefix && namesSite(prefix[1]!, hints) && !namesSite(rest, hints) && !mentionsSite(rest, hints)) {
     if (plausibleHeadline(rest, hints)) current = rest;
