@@ -7,8 +7,8 @@
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
  * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
  * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
- * on threads the posts' signatures (signatures.ts) and what the model doubted after the list of posts
- * (post-list.ts). On articles, the teaser cards of other stories
+ * on threads the posts' signatures (signatures.ts). On threads and products, what the model doubted
+ * after the content's list of repeated siblings (posts, description panels) leaves (after-list.ts). On articles, the teaser cards of other stories
  * after the story and the paragraphs that are a link to another story (teasers.ts) leave, and so do
  * other stories' `<article>` elements (other-articles.ts) and the figure captions inside the content
  * region, whose images stay where they stood (captions.ts).
@@ -26,7 +26,7 @@ import type { InterstitialReason } from "./interstitial";
 import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResult } from "./page-kind";
 import { missingPageName } from "./page-name";
 import { postsInForms } from "./form-posts";
-import { afterPostList } from "./post-list";
+import { afterRepeatedList } from "./after-list";
 import { missingSpecRows } from "./product-specs";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
@@ -69,6 +69,9 @@ const DROPS_OVERLAYS: ReadonlySet<PageKind> = new Set([
  */
 const NAMED_BY_H1: ReadonlySet<PageKind> = new Set(["product", "listing"]);
 
+/** Kinds whose content is a list of repeated siblings, with furniture after it (after-list.ts). */
+const ENDS_WITH_ITS_LIST: ReadonlySet<PageKind> = new Set(["thread", "product"]);
+
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
 
@@ -109,9 +112,9 @@ export function decidePage(
     : { overlays: [], chrome: [] };
   // The answer before this stage, which every rule below reads.
   const content = verdicts.map((v) => v.label !== "boilerplate");
-  // A thread's posts are its content, the signatures under them and the forum's footer after them are not.
+  // A thread's posts are its content, the signatures under them are not.
   const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
-  const afterPosts = kind.kind === "thread" ? afterPostList(page.blocks, content, probabilities) : [];
+  const afterList = ENDS_WITH_ITS_LIST.has(kind.kind) ? afterRepeatedList(page.blocks, content, probabilities) : [];
   const teasers =
     kind.kind === "article" ? [...teaserBlocks(page.blocks, content), ...otherArticleBlocks(page.blocks, content)] : [];
   const captions =
@@ -122,7 +125,7 @@ export function decidePage(
     ...overlays,
     ...chrome,
     ...signatures,
-    ...afterPosts,
+    ...afterList,
     ...teasers,
     ...captions.leaving,
   ]);
@@ -147,7 +150,7 @@ export function decidePage(
   const inOverlay = new Set(keepsContent ? overlays : []);
   const inChrome = new Set(keepsContent ? chrome : []);
   const inSignature = new Set(keepsContent ? signatures : []);
-  const isAfterPosts = new Set(keepsContent ? afterPosts : []);
+  const isAfterList = new Set(keepsContent ? afterList : []);
   const inTeasers = new Set(keepsContent ? teasers : []);
   const isCaption = new Set(keepsContent ? captions.leaving : []);
   const imagesStay = new Set(captions.imagesStay);
@@ -159,7 +162,7 @@ export function decidePage(
     inOverlay.size ||
     inChrome.size ||
     inSignature.size ||
-    isAfterPosts.size ||
+    isAfterList.size ||
     inTeasers.size ||
     imagesStay.size ||
     isCaption.size
@@ -170,7 +173,7 @@ export function decidePage(
           if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
           if (inChrome.has(i)) return { ...v, label: "boilerplate" as const, rule: `page chrome: ${v.rule}` };
           if (inSignature.has(i)) return { ...v, label: "boilerplate" as const, rule: `signature: ${v.rule}` };
-          if (isAfterPosts.has(i)) return { ...v, label: "boilerplate" as const, rule: `after the posts: ${v.rule}` };
+          if (isAfterList.has(i)) return { ...v, label: "boilerplate" as const, rule: `after the list: ${v.rule}` };
           if (inTeasers.has(i)) return { ...v, label: "boilerplate" as const, rule: `teaser list: ${v.rule}` };
           if (isCaption.has(i))
             return withImages({ ...v, label: "boilerplate" as const, rule: `figure caption: ${v.rule}` }, i);

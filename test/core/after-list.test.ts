@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BlockVerdict } from "../../src/core/classify";
-import { afterPostList, postListElement } from "../../src/core/post-list";
+import { afterRepeatedList, repeatedListElement } from "../../src/core/after-list";
 import type { PageKind } from "../../src/core/page-kind";
 import { segmentHtml } from "../../src/core/segment";
 import { keptTextAs } from "./decide-as";
@@ -28,7 +28,7 @@ const keptAs = (kind: PageKind, footerP = 0.2) => keptTextAs(page, verdictsWith(
 describe("the blocks after a thread's list of posts", () => {
   it("finds the posts' container from the repeated post siblings, their ids aside", () => {
     const content = page.blocks.map(() => true);
-    const list = postListElement(page.blocks, content);
+    const list = repeatedListElement(page.blocks, content);
     expect(page.blocks[at("What angle")]!.ancestors).toContain(list);
     expect(page.blocks[at("Thanks, that")]!.ancestors).toContain(list);
     expect(page.blocks[at("All times")]!.ancestors).not.toContain(list);
@@ -42,15 +42,20 @@ describe("the blocks after a thread's list of posts", () => {
     expect(text).not.toContain("Copyright 2011");
   });
 
-  it("stay when the model was sure of them, and on other kinds of page", () => {
+  it("stay when the model was sure of them, and on kinds of page without such furniture", () => {
     expect(keptAs("thread", 0.6)).toContain("All times are GMT");
     expect(keptAs("article")).toContain("All times are GMT");
+    expect(keptAs("listing")).toContain("All times are GMT");
+  });
+
+  it("leave a product page too", () => {
+    expect(keptAs("product")).not.toContain("Copyright 2011");
   });
 
   it("need two posts of one shape", () => {
     const content = page.blocks.map((_, i) => i === at("What angle"));
     expect(
-      afterPostList(
+      afterRepeatedList(
         page.blocks,
         content,
         page.blocks.map(() => 0.1),
