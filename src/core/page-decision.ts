@@ -8,7 +8,7 @@
  * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
  * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
  * on threads the posts' signatures (signatures.ts). On threads and products, what the model doubted
- * after the content's list of repeated siblings (posts, description panels) leaves (after-list.ts). On articles, the teaser cards of other stories
+ * around the content's list of repeated siblings (posts, description panels) leaves (around-list.ts). On articles, the teaser cards of other stories
  * after the story and the paragraphs that are a link to another story (teasers.ts) leave, and so do
  * other stories' `<article>` elements (other-articles.ts) and the figure captions inside the content
  * region, whose images stay where they stood (captions.ts).
@@ -26,7 +26,7 @@ import type { InterstitialReason } from "./interstitial";
 import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResult } from "./page-kind";
 import { missingPageName } from "./page-name";
 import { postsInForms } from "./form-posts";
-import { afterRepeatedList } from "./after-list";
+import { aroundRepeatedList } from "./around-list";
 import { missingSpecRows } from "./product-specs";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
@@ -69,8 +69,8 @@ const DROPS_OVERLAYS: ReadonlySet<PageKind> = new Set([
  */
 const NAMED_BY_H1: ReadonlySet<PageKind> = new Set(["product", "listing"]);
 
-/** Kinds whose content is a list of repeated siblings, with furniture after it (after-list.ts). */
-const ENDS_WITH_ITS_LIST: ReadonlySet<PageKind> = new Set(["thread", "product"]);
+/** Kinds whose content is a list of repeated siblings, with furniture around it (around-list.ts). */
+const LIST_WITH_FURNITURE: ReadonlySet<PageKind> = new Set(["thread", "product"]);
 
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
@@ -114,7 +114,9 @@ export function decidePage(
   const content = verdicts.map((v) => v.label !== "boilerplate");
   // A thread's posts are its content, the signatures under them are not.
   const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
-  const afterList = ENDS_WITH_ITS_LIST.has(kind.kind) ? afterRepeatedList(page.blocks, content, probabilities) : [];
+  const aroundList = LIST_WITH_FURNITURE.has(kind.kind)
+    ? aroundRepeatedList(page.blocks, content, probabilities, page.title)
+    : [];
   const teasers =
     kind.kind === "article" ? [...teaserBlocks(page.blocks, content), ...otherArticleBlocks(page.blocks, content)] : [];
   const captions =
@@ -125,7 +127,7 @@ export function decidePage(
     ...overlays,
     ...chrome,
     ...signatures,
-    ...afterList,
+    ...aroundList,
     ...teasers,
     ...captions.leaving,
   ]);
@@ -150,7 +152,7 @@ export function decidePage(
   const inOverlay = new Set(keepsContent ? overlays : []);
   const inChrome = new Set(keepsContent ? chrome : []);
   const inSignature = new Set(keepsContent ? signatures : []);
-  const isAfterList = new Set(keepsContent ? afterList : []);
+  const isAroundList = new Set(keepsContent ? aroundList : []);
   const inTeasers = new Set(keepsContent ? teasers : []);
   const isCaption = new Set(keepsContent ? captions.leaving : []);
   const imagesStay = new Set(captions.imagesStay);
@@ -162,7 +164,7 @@ export function decidePage(
     inOverlay.size ||
     inChrome.size ||
     inSignature.size ||
-    isAfterList.size ||
+    isAroundList.size ||
     inTeasers.size ||
     imagesStay.size ||
     isCaption.size
@@ -173,7 +175,7 @@ export function decidePage(
           if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
           if (inChrome.has(i)) return { ...v, label: "boilerplate" as const, rule: `page chrome: ${v.rule}` };
           if (inSignature.has(i)) return { ...v, label: "boilerplate" as const, rule: `signature: ${v.rule}` };
-          if (isAfterList.has(i)) return { ...v, label: "boilerplate" as const, rule: `after the list: ${v.rule}` };
+          if (isAroundList.has(i)) return { ...v, label: "boilerplate" as const, rule: `around the list: ${v.rule}` };
           if (inTeasers.has(i)) return { ...v, label: "boilerplate" as const, rule: `teaser list: ${v.rule}` };
           if (isCaption.has(i))
             return withImages({ ...v, label: "boilerplate" as const, rule: `figure caption: ${v.rule}` }, i);
