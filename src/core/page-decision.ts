@@ -7,7 +7,8 @@
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
  * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
  * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
- * on threads the posts' signatures (signatures.ts). On articles, the teaser cards of other stories
+ * on threads the posts' signatures (signatures.ts). On threads and products, what the model doubted
+ * around the content's list of repeated siblings (posts, description panels) leaves (around-list.ts). On articles, the teaser cards of other stories
  * after the story and the paragraphs that are a link to another story (teasers.ts) leave, and so do
  * other stories' `<article>` elements (other-articles.ts) and the figure captions inside the content
  * region, whose images stay where they stood (captions.ts).
@@ -25,6 +26,7 @@ import type { InterstitialReason } from "./interstitial";
 import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResult } from "./page-kind";
 import { missingPageName } from "./page-name";
 import { postsInForms } from "./form-posts";
+import { aroundRepeatedList } from "./around-list";
 import { missingSpecRows } from "./product-specs";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
@@ -67,6 +69,9 @@ const DROPS_OVERLAYS: ReadonlySet<PageKind> = new Set([
  */
 const NAMED_BY_H1: ReadonlySet<PageKind> = new Set(["product", "listing"]);
 
+/** Kinds whose content is a list of repeated siblings, with furniture around it (around-list.ts). */
+const LIST_WITH_FURNITURE: ReadonlySet<PageKind> = new Set(["thread", "product"]);
+
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
 
@@ -105,10 +110,13 @@ export function decidePage(
   const { overlays, chrome } = DROPS_OVERLAYS.has(kind.kind)
     ? overlayAndChromeBlocks(page)
     : { overlays: [], chrome: [] };
-  // A thread's posts are its content, the signatures under them are not.
-  const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
   // The answer before this stage, which every rule below reads.
   const content = verdicts.map((v) => v.label !== "boilerplate");
+  // A thread's posts are its content, the signatures under them are not.
+  const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
+  const aroundList = LIST_WITH_FURNITURE.has(kind.kind)
+    ? aroundRepeatedList(page.blocks, content, probabilities, page.title)
+    : [];
   const teasers =
     kind.kind === "article" ? [...teaserBlocks(page.blocks, content), ...otherArticleBlocks(page.blocks, content)] : [];
   const captions =
@@ -119,6 +127,7 @@ export function decidePage(
     ...overlays,
     ...chrome,
     ...signatures,
+    ...aroundList,
     ...teasers,
     ...captions.leaving,
   ]);
@@ -143,6 +152,7 @@ export function decidePage(
   const inOverlay = new Set(keepsContent ? overlays : []);
   const inChrome = new Set(keepsContent ? chrome : []);
   const inSignature = new Set(keepsContent ? signatures : []);
+  const isAroundList = new Set(keepsContent ? aroundList : []);
   const inTeasers = new Set(keepsContent ? teasers : []);
   const isCaption = new Set(keepsContent ? captions.leaving : []);
   const imagesStay = new Set(captions.imagesStay);
@@ -154,6 +164,7 @@ export function decidePage(
     inOverlay.size ||
     inChrome.size ||
     inSignature.size ||
+    isAroundList.size ||
     inTeasers.size ||
     imagesStay.size ||
     isCaption.size
@@ -164,6 +175,7 @@ export function decidePage(
           if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
           if (inChrome.has(i)) return { ...v, label: "boilerplate" as const, rule: `page chrome: ${v.rule}` };
           if (inSignature.has(i)) return { ...v, label: "boilerplate" as const, rule: `signature: ${v.rule}` };
+          if (isAroundList.has(i)) return { ...v, label: "boilerplate" as const, rule: `around the list: ${v.rule}` };
           if (inTeasers.has(i)) return { ...v, label: "boilerplate" as const, rule: `teaser list: ${v.rule}` };
           if (isCaption.has(i))
             return withImages({ ...v, label: "boilerplate" as const, rule: `figure caption: ${v.rule}` }, i);
