@@ -190,6 +190,14 @@ const MAY_NAME_WALL = new RegExp(
 
 const tokenWall = (token: string): Wall | null => (MAY_NAME_WALL.test(token) ? namedWall(token) : null);
 
+/**
+ * A word or two every phrase of the four lists holds ("javascript", "cookie", "subscri", ...), with
+ * the same flags: a text without any says none of the phrases. Half the cost of the phrases' own
+ * scan on the corpora's blocks, and nearly all blocks stop here. A phrase added to a list must hold one.
+ */
+const WALL_PHRASE_WORDS =
+  /checking|human|robot|security check|unusual traffic|hold|cookie|ray id:|javascript|privacy|subscri|members|continue reading|weiterlesen|abonnez|lire la suite|suscr|leyendo|abbonati|assine|подпишитесь/i;
+
 /** Any of the four wall phrase lists: one scan of a block's text finds most blocks say none. */
 const ANY_WALL_TEXT = new RegExp(
   [CHALLENGE_TEXT, JAVASCRIPT_TEXT, CONSENT_TEXT, PAYWALL_TEXT].map((re) => re.source).join("|"),
@@ -249,7 +257,7 @@ function enclosingWall(b: TextBlock, context: WallContext): Wall | null {
 function wallOf(b: TextBlock, context: WallContext): Wall | null {
   const wall = enclosingWall(b, context);
   if (wall) return wall;
-  if (!ANY_WALL_TEXT.test(b.text)) return null;
+  if (!WALL_PHRASE_WORDS.test(b.text) || !ANY_WALL_TEXT.test(b.text)) return null;
   if (CHALLENGE_TEXT.test(b.text)) return "challenge";
   if (JAVASCRIPT_TEXT.test(b.text)) return "javascript";
   if (CONSENT_TEXT.test(b.text)) return "consent";
