@@ -209,7 +209,9 @@ const WALLS: readonly Wall[] = ["consent", "challenge", "javascript", "paywall"]
 
 /** Per page: what decides whether an enclosing element is a wall container. */
 interface WallContext {
-  elementChars: Float64Array;
+  blocks: readonly TextBlock[];
+  /** Characters under each element, by id: worked out when a token first names a wall (most pages have none). */
+  elementChars: Float64Array | null;
   heading: ReadonlySet<number>;
   /**
    * By element id, the wall of the outermost wall container among the element and its ancestors
@@ -221,8 +223,18 @@ interface WallContext {
 
 /** The wall an enclosing element's token names, when the element is a wall container's size and not around the `<h1>`. */
 function containerWall(context: WallContext, id: number, token: string): Wall | null {
-  if ((context.elementChars[id] ?? 0) > WALL_MAX_CHARS || context.heading.has(id)) return null;
-  return tokenWall(token);
+  const wall = tokenWall(token);
+  if (!wall || context.heading.has(id) || charsUnder(context, id) > WALL_MAX_CHARS) return null;
+  return wall;
+}
+
+function charsUnder(context: WallContext, id: number): number {
+  if (!context.elementChars) {
+    const chars = new Float64Array(context.chainWalls.length);
+    for (const b of context.blocks) for (const el of b.ancestors ?? []) chars[el]! += b.text.length;
+    context.elementChars = chars;
+  }
+  return context.elementChars[id] ?? 0;
 }
 
 /** The wall of the outermost wall container around a block, or null. */
@@ -348,13 +360,12 @@ function wallFigures(page: SegmentedPage): WallFigures {
   let total = 0;
   let ownProse = 0;
   const walls = new Map<Wall, number>();
-  // Element ids are document-order numbers, so the characters under each element fit an array.
-  const elementChars = new Float64Array(maxElementId(page.blocks) + 1);
-  for (const b of page.blocks) for (const id of b.ancestors ?? []) elementChars[id]! += b.text.length;
+  // Element ids are document-order numbers, so figures per element fit arrays.
   const context: WallContext = {
-    elementChars,
+    blocks: page.blocks,
+    elementChars: null,
     heading: new Set(page.blocks.find((b) => b.tag === "h1")?.ancestors ?? []),
-    chainWalls: new Int8Array(elementChars.length),
+    chainWalls: new Int8Array(maxElementId(page.blocks) + 1),
   };
   for (const b of page.blocks) {
     total += b.text.length;
