@@ -180,6 +180,12 @@ class GramPlaces {
 }
 
 /**
+ * At most this many slots at the start (800 KB; content of about 100,000 characters): a longer text
+ * need not be words (a hostile page of a million entities has none), so past this the table grows.
+ */
+const MAX_START_CAPACITY = 1 << 15;
+
+/**
  * Slots for the content's 4-grams at most half full, from its length (a word and its space take about
  * six characters), so a long page's table is allocated once rather than doubled and rehashed on the
  * way; a page that says more grows it as before.
@@ -188,7 +194,7 @@ function tableCapacity(blocks: readonly Pick<TextBlock, "text">[], content: read
   let chars = 0;
   blocks.forEach((b, i) => content[i] && (chars += b.text.length));
   let capacity = 1024;
-  while (capacity < chars / 3) capacity *= 2;
+  while (capacity < chars / 3 && capacity < MAX_START_CAPACITY) capacity *= 2;
   return capacity;
 }
 
