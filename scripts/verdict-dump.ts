@@ -4,13 +4,15 @@
  * Per page: title, block texts/paths/tags/link shares, URL key, and the hybrid cascade's labels,
  * probabilities, path and page kind, with the pages streamed through per-domain trees in order;
  * the page-kind signals (all but the two read from block probabilities: the kind model trains on
- * their values, so a change to how they are computed must keep the values, not only the kind); and
- * the page's article metadata (extractMetadata), which a speed change to its parse must not move.
+ * their values, so a change to how they are computed must keep the values, not only the kind); the
+ * interstitial verdict the service asks for before the tree (reason, own prose, template share) and
+ * the reason the cascade's page decision gave; and the page's article metadata (extractMetadata), which a speed change to its parse must not move.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { HYBRID } from "../src/core/cascade";
 import { DomainState } from "../src/core/domain-state";
+import { isInterstitial } from "../src/core/interstitial";
 import { extractMetadata } from "../src/core/metadata";
 import { pageSignals } from "../src/core/page-kind";
 import { preparePage, processPage } from "../src/core/pipeline";
@@ -34,7 +36,15 @@ const digest = (value: unknown): string => createHash("sha1").update(JSON.string
 
 const dump: Record<
   string,
-  { segment: string; verdicts: string; path: string; kind: string; signals: string; metadata: string }
+  {
+    segment: string;
+    verdicts: string;
+    path: string;
+    kind: string;
+    signals: string;
+    interstitial: string;
+    metadata: string;
+  }
 > = {};
 for (const corpus of corpora) {
   const states = new Map<string, DomainState>();
@@ -42,6 +52,8 @@ for (const corpus of corpora) {
     const prepared = preparePage({ body: page.bytes, url: page.url });
     let state = states.get(prepared.key.domain);
     if (!state) states.set(prepared.key.domain, (state = new DomainState(prepared.key.domain)));
+    // Asked before the tree, as the service does (src/service/extract.ts); the cascade asks again.
+    const wall = isInterstitial(prepared.page);
     const result = processPage(state, prepared, { classifier: HYBRID, now: page.index });
     dump[`${corpus}/${page.row.id}`] = {
       segment: digest([prepared.page, prepared.key, prepared.hashes]),
@@ -49,6 +61,7 @@ for (const corpus of corpora) {
       path: result.path,
       kind: result.page?.kind ?? "",
       signals: digest(pageSignals(prepared.page, undefined, page.url)),
+      interstitial: digest([wall, result.page?.interstitial ?? null]),
       metadata: digest(extractMetadata(prepared.html, page.url)),
     };
   }

@@ -179,12 +179,31 @@ class GramPlaces {
   }
 }
 
+/**
+ * At most this many slots at the start (800 KB; content of about 100,000 characters): a longer text
+ * need not be words (a hostile page of a million entities has none), so past this the table grows.
+ */
+const MAX_START_CAPACITY = 1 << 15;
+
+/**
+ * Slots for the content's 4-grams at most half full, from its length (a word and its space take about
+ * six characters), so a long page's table is allocated once rather than doubled and rehashed on the
+ * way; a page that says more grows it as before.
+ */
+function tableCapacity(blocks: readonly Pick<TextBlock, "text">[], content: readonly boolean[]): number {
+  let chars = 0;
+  blocks.forEach((b, i) => content[i] && (chars += b.text.length));
+  let capacity = 1024;
+  while (capacity < chars / 3 && capacity < MAX_START_CAPACITY) capacity *= 2;
+  return capacity;
+}
+
 /** Indices of the content blocks that repeat earlier content, in page order. */
 export function laterCopies(
   blocks: readonly Pick<TextBlock, "text" | "path" | "ancestors">[],
   content: readonly boolean[],
 ): number[] {
-  const seen = new GramPlaces();
+  const seen = new GramPlaces(tableCapacity(blocks, content));
   // A place per content block: its parent element and its path's id (numbers in a path are per item,
   // `div#post-1806`: a structure is the same without them).
   const parents: number[] = [];

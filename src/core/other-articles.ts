@@ -21,6 +21,7 @@
  * 0.9592 -> 0.9591. Without the link and heading conditions, a listicle's items and a case study's
  * sections left too (train-wcxb-dev articles -0.0017, two pages down to F1 0.08 and 0.15).
  */
+import { memoized } from "./memo";
 import { isHeadingTag, numberFreePath, pathTokens, tokenIsTag } from "./path-words";
 import { isStoryParagraph, TEASER_LINK_SHARE } from "./teasers";
 import type { TextBlock } from "./types";
@@ -44,18 +45,27 @@ interface OtherArticle {
   titled: boolean;
 }
 
+/**
+ * Per `<article>` token of a path: its depth and the number-free path down to it. Memoised by the
+ * path, which a page's blocks repeat: the path down to each article is joined once, not per block.
+ */
+const articleDepths = memoized((path): readonly { depth: number; path: string }[] => {
+  const tokens = pathTokens(path);
+  const found: { depth: number; path: string }[] = [];
+  tokens.forEach((token, k) => {
+    if (tokenIsTag(token, "article")) found.push({ depth: k, path: numberFreePath(tokens.slice(0, k + 1).join(">")) });
+  });
+  return found;
+});
+
 /** Per `<article>` element around the block: its element id and the number-free path down to it. */
 function articlesAround(block: Block): { id: number; path: string }[] {
-  if (!block.path.toLowerCase().includes("article")) return [];
-  const tokens = pathTokens(block.path);
+  // Paths write tags in lower case: a path without the word has no article token.
+  if (!block.path.includes("article")) return [];
   const ids = block.ancestors ?? [];
   // Path tokens and element ids are one per enclosing element; a block without both says nothing.
-  if (tokens.length !== ids.length) return [];
-  const out: { id: number; path: string }[] = [];
-  tokens.forEach((token, k) => {
-    if (tokenIsTag(token, "article")) out.push({ id: ids[k]!, path: numberFreePath(tokens.slice(0, k + 1).join(">")) });
-  });
-  return out;
+  if (pathTokens(block.path).length !== ids.length) return [];
+  return articleDepths(block.path).map((a) => ({ id: ids[a.depth]!, path: a.path }));
 }
 
 /** Indices of the content blocks inside other stories' `<article>` elements, in page order. */

@@ -89,20 +89,23 @@ export function teaserCardBlocks(blocks: readonly Block[], content: readonly boo
   });
   const cards: { first: number; last: number }[] = [];
   let ranges: ReturnType<typeof elementRanges> | undefined;
+  // Per element id, how many of a path's blocks it holds; emptied again after each path.
+  let held: Int32Array | undefined;
   for (const members of byPath.values()) {
     if (members.length < MIN_CARDS) continue;
     ranges ??= elementRanges(blocks);
-    const held = new Map<number, number>();
-    for (const i of members) for (const el of blocks[i]!.ancestors!) held.set(el, (held.get(el) ?? 0) + 1);
+    held ??= new Int32Array(ranges.first.length);
+    for (const i of members) for (const el of blocks[i]!.ancestors!) held[el]!++;
     const found = members.flatMap((i) => {
       // The outermost container around the block that holds no other block of its path.
       const chain = blocks[i]!.ancestors!;
       let k = chain.length - 2;
-      if (held.get(chain[k]!) !== 1) return [];
-      while (k > 0 && held.get(chain[k - 1]!) === 1) k--;
+      if (held![chain[k]!] !== 1) return [];
+      while (k > 0 && held![chain[k - 1]!] === 1) k--;
       const range = { first: ranges!.first[chain[k]!]!, last: ranges!.last[chain[k]!]! };
       return isTeaser(blocks, range) ? [range] : [];
     });
+    for (const i of members) for (const el of blocks[i]!.ancestors!) held[el] = 0;
     if (found.length >= MIN_CARDS) cards.push(...found);
   }
   if (cards.length === 0) return [];

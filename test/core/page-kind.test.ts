@@ -53,6 +53,57 @@ content, measure performance and develop products.</p>
     expect(isInterstitial(segmentHtml(html))).toMatchObject({ interstitial: true, reason: "paywall" });
   });
 
+  it("knows every wall phrase by its text alone, in any letter case (one per alternative of the lists)", () => {
+    const phrases: [string, string][] = [
+      ["Checking your browser before accessing the site.", "challenge"],
+      ["Checking if the site connection is secure", "challenge"],
+      ["Please verify that you are a human.", "challenge"],
+      ["VERIFYING YOU ARE HUMAN. This may take a few seconds.", "challenge"],
+      ["Are you a robot?", "challenge"],
+      ["Complete the security check to access the page.", "challenge"],
+      ["Our systems have detected unusual traffic from your computer network.", "challenge"],
+      ["Press & Hold to confirm you are a human (and not a bot).", "challenge"],
+      ["Please enable cookies and reload the page.", "challenge"],
+      ["Ray ID: 8a1b2c3d4e5f", "challenge"],
+      ["Please turn on JavaScript and reload.", "javascript"],
+      ["JavaScript is disabled in your browser.", "javascript"],
+      ["This site requires JavaScript.", "javascript"],
+      ["Bitte JavaScript aktivieren.", "javascript"],
+      ["Activez le JavaScript pour continuer.", "javascript"],
+      ["Habilita el JavaScript en tu navegador.", "javascript"],
+      ["Attivare JavaScript nel browser.", "javascript"],
+      ["Ative o JavaScript no seu navegador.", "javascript"],
+      ["Включите JavaScript в браузере.", "javascript"],
+      ["We use cookies to give you the best experience.", "consent"],
+      ["Accept all cookies", "consent"],
+      ["Cookie preferences", "consent"],
+      ["Your Privacy Choices", "consent"],
+      ["Wir verwenden Cookies.", "consent"],
+      ["Nous utilisons des cookies.", "consent"],
+      ["Utilizamos cookies propias y de terceros.", "consent"],
+      ["Utilizziamo i cookie per migliorare il sito.", "consent"],
+      ["Этот сайт использует файлы cookie.", "consent"],
+      ["Subscribe to keep reading.", "paywall"],
+      ["Sign in to continue reading.", "paywall"],
+      ["Already a subscriber? Log in.", "paywall"],
+      ["Subscribers only", "paywall"],
+      ["A story for subscribers", "paywall"],
+      ["This story is reserved for members.", "paywall"],
+      ["Jetzt weiterlesen mit Abo", "paywall"],
+      ["Abonnez-vous pour lire", "paywall"],
+      ["Pour lire la suite, connectez-vous.", "paywall"],
+      ["Suscríbete para leer", "paywall"],
+      ["Para seguir leyendo, inicia sesión.", "paywall"],
+      ["Abbonati per leggere", "paywall"],
+      ["Assine para continuar lendo", "paywall"],
+      ["Подпишитесь, чтобы читать дальше", "paywall"],
+    ];
+    for (const [phrase, reason] of phrases) {
+      const page = segmentHtml(`<html><head><title>Home</title></head><body><p>${phrase}</p></body></html>`);
+      expect(isInterstitial(page).reason, phrase).toBe(reason);
+    }
+  });
+
   it("does not flag a short article, even with a cookie banner", () => {
     const page = segmentHtml(SHORT_ARTICLE);
     expect(isInterstitial(page)).toMatchObject({ interstitial: false, reason: null });
