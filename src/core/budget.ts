@@ -102,6 +102,8 @@ export class PageBudget {
  */
 export function capElements(html: string, budget: PageBudget): string {
   const max = budget.limits.maxElements;
+  // A start tag takes two characters at least, so a page this short cannot hold more than the cap.
+  if (html.length <= 2 * max + 1) return html;
   let seen = 0;
   for (let at = html.indexOf("<"); at >= 0; at = html.indexOf("<", at + 1)) {
     const c = html.charCodeAt(at + 1) | 0x20;

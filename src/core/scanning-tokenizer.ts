@@ -11,6 +11,13 @@
  * either: an entity there would only be decoded for nobody, and no entity spans a quote, whitespace
  * or `>`, so the value ends where it did.
  *
+ * A tag is read the same way: where the stock tokenizer steps through half a dozen states per tag,
+ * one character per turn (the `<`, the name, each attribute's name, `=`, quotes, value, `>`), the
+ * tag states here run those states' transitions in one loop of their own (readTag), making the same
+ * calls at the same indexes, and hand the rest to the stock states (setting their state and index)
+ * wherever a tag does something rarer: an entity in a value, a special element (script, style,
+ * title, textarea, xmp: their content is read differently), the buffer's end.
+ *
  * The overridden members are private in htmlparser2's types, so they are declared here
  * (TokenizerInternals) as htmlparser2 10.1.0 has them; package.json pins that version and
  * test/core/scanning-tokenizer.test.ts compares this tokenizer's events with the stock one's on
@@ -36,6 +43,36 @@ export interface AttributeValueReader {
   readonly readsAttributeValue?: boolean;
 }
 
+/** The Parser callbacks a tag makes (htmlparser2 10.1.0's Tokenizer callbacks). */
+interface TagCallbacks extends AttributeValueReader {
+  onopentagname(start: number, endIndex: number): void;
+  onattribname(start: number, endIndex: number): void;
+  onattribdata(start: number, endIndex: number): void;
+  onattribend(quote: number, endIndex: number): void;
+  onopentagend(endIndex: number): void;
+  onselfclosingtag(endIndex: number): void;
+  onclosetag(start: number, endIndex: number): void;
+}
+
+/** htmlparser2 10.1.0's tokenizer states (its `State` enum, not exported) that a tag passes through. */
+const TEXT = 1;
+const IN_SELF_CLOSING_TAG = 4;
+const IN_CLOSING_TAG_NAME = 6;
+const AFTER_CLOSING_TAG_NAME = 7;
+const BEFORE_ATTRIBUTE_NAME = 8;
+const IN_ATTRIBUTE_NAME = 9;
+const AFTER_ATTRIBUTE_NAME = 10;
+const BEFORE_ATTRIBUTE_VALUE = 11;
+const IN_ATTRIBUTE_VALUE_DQ = 12;
+const IN_ATTRIBUTE_VALUE_SQ = 13;
+const IN_ATTRIBUTE_VALUE_NQ = 14;
+
+/** Its `QuoteType` enum. */
+const NO_VALUE = 0;
+const UNQUOTED = 1;
+const SINGLE = 2;
+const DOUBLE = 3;
+
 /** The members of htmlparser2 10.1.0's Tokenizer the states below read or replace. */
 interface TokenizerInternals {
   write(chunk: string): void;
@@ -43,7 +80,12 @@ interface TokenizerInternals {
   readonly buffer: string;
   index: number;
   readonly offset: number;
-  readonly cbs: AttributeValueReader;
+  readonly xmlMode: boolean;
+  readonly cbs: TagCallbacks;
+  state: number;
+  sectionStart: number;
+  isSpecial: boolean;
+  stateBeforeTagName(c: number): void;
   stateText(c: number): void;
   stateInAttributeValueDoubleQuotes(c: number): void;
   stateInAttributeValueSingleQuotes(c: number): void;
@@ -68,6 +110,25 @@ function isWhitespace(c: number): boolean {
 /** Where a tag or attribute name ends. */
 function isEndOfTagSection(c: number): boolean {
   return c === SLASH || c === GT || isWhitespace(c);
+}
+
+function isAsciiAlpha(c: number): boolean {
+  const lower = c | 0x20;
+  return lower >= 0x61 && lower <= 0x7a;
+}
+
+/** The elements whose content the tokenizer reads as raw text (its `Sequences`), lower case. */
+const SPECIAL_NAMES = ["script", "style", "title", "textarea", "xmp"];
+
+/** Whether `buffer[start, end)` names a special element, in any case (as the stock special-start states compare). */
+function isSpecialName(buffer: string, start: number, end: number): boolean {
+  for (const name of SPECIAL_NAMES) {
+    if (name.length !== end - start) continue;
+    let k = 0;
+    while (k < name.length && (buffer.charCodeAt(start + k) | 0x20) === name.charCodeAt(k)) k++;
+    if (k === name.length) return true;
+  }
+  return false;
 }
 
 class Scanning extends StockTokenizer {
@@ -144,6 +205,154 @@ class Scanning extends StockTokenizer {
   }
 
   /**
+   * After a `<`: an open tag (a letter) or a closing tag (`/` and a letter) is read whole by readTag
+   * and readClosingTag; anything else (`<!`, `<?`, `< `, a special element) by the stock states.
+   */
+  override stateBeforeTagName(c: number): void {
+    // In XML mode names start differently and no element is special: the stock states read those.
+    if (this.behind() || this.xmlMode) return super.stateBeforeTagName(c);
+    const i = this.index - this.offset;
+    if (isAsciiAlpha(c)) {
+      if (!this.readTag(i)) super.stateBeforeTagName(c);
+    } else if (c === SLASH && i + 1 < this.buffer.length && isAsciiAlpha(this.buffer.charCodeAt(i + 1))) {
+      this.readClosingTag(i + 1);
+    } else super.stateBeforeTagName(c);
+  }
+
+  /**
+   * The stock states from BeforeTagName to the tag's end, run over buffer index `start` (the name's
+   * first letter) onwards with the same calls at the same indexes. False, having done nothing, for a
+   * special element or a name the buffer cuts. Where a case is left to the stock states, their state,
+   * section start and index are set as theirs would be there.
+   */
+  private readTag(start: number): boolean {
+    const buffer = this.buffer;
+    const offset = this.offset;
+    const cbs = this.cbs;
+    let i = start;
+    while (++i < buffer.length && !isEndOfTagSection(buffer.charCodeAt(i)));
+    if (i === buffer.length || isSpecialName(buffer, start, i)) return false;
+    cbs.onopentagname(start + offset, i + offset);
+    let state = BEFORE_ATTRIBUTE_NAME;
+    let sectionStart = -1;
+    for (; i < buffer.length; i++) {
+      const c = buffer.charCodeAt(i);
+      switch (state) {
+        case BEFORE_ATTRIBUTE_NAME:
+          if (c === GT) {
+            cbs.onopentagend(i + offset);
+            return this.endTag(i);
+          }
+          if (c === SLASH) state = IN_SELF_CLOSING_TAG;
+          else if (!isWhitespace(c)) {
+            state = IN_ATTRIBUTE_NAME;
+            sectionStart = i + offset;
+            while (i + 1 < buffer.length && !isAttributeNameEnd(buffer.charCodeAt(i + 1))) i++;
+          }
+          break;
+        case IN_ATTRIBUTE_NAME:
+          // Only a name's end reaches here (the scan above stops before it).
+          cbs.onattribname(sectionStart, i + offset);
+          sectionStart = i + offset;
+          state = AFTER_ATTRIBUTE_NAME;
+          i--; // the stock state reconsumes the character in the next one
+          break;
+        case AFTER_ATTRIBUTE_NAME:
+          if (c === EQ) state = BEFORE_ATTRIBUTE_VALUE;
+          else if (c === SLASH || c === GT) {
+            cbs.onattribend(NO_VALUE, sectionStart);
+            sectionStart = -1;
+            state = BEFORE_ATTRIBUTE_NAME;
+            i--;
+          } else if (!isWhitespace(c)) {
+            cbs.onattribend(NO_VALUE, sectionStart);
+            state = BEFORE_ATTRIBUTE_NAME;
+            i--;
+          }
+          break;
+        case BEFORE_ATTRIBUTE_VALUE:
+          if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+            const quoted = c === DOUBLE_QUOTE ? IN_ATTRIBUTE_VALUE_DQ : IN_ATTRIBUTE_VALUE_SQ;
+            sectionStart = i + 1 + offset;
+            const end = indexOrEnd(buffer, c === DOUBLE_QUOTE ? '"' : "'", i + 1);
+            const stop = this.cbs.readsAttributeValue !== false ? Math.min(end, this.ampFrom(i + 1)) : end;
+            if (stop !== end || end === buffer.length) return this.handOver(quoted, sectionStart, stop);
+            cbs.onattribdata(sectionStart, end + offset);
+            sectionStart = -1;
+            cbs.onattribend(quoted === IN_ATTRIBUTE_VALUE_DQ ? DOUBLE : SINGLE, end + 1 + offset);
+            state = BEFORE_ATTRIBUTE_NAME;
+            i = end;
+          } else if (!isWhitespace(c)) {
+            sectionStart = i + offset;
+            const decodes = this.cbs.readsAttributeValue !== false;
+            let end = i;
+            for (; end < buffer.length; end++) {
+              const d = buffer.charCodeAt(end);
+              if (isWhitespace(d) || d === GT || (decodes && d === AMP)) break;
+            }
+            if (end === buffer.length || buffer.charCodeAt(end) === AMP) {
+              return this.handOver(IN_ATTRIBUTE_VALUE_NQ, sectionStart, end);
+            }
+            cbs.onattribdata(sectionStart, end + offset);
+            sectionStart = -1;
+            cbs.onattribend(UNQUOTED, end + offset);
+            state = BEFORE_ATTRIBUTE_NAME;
+            i = end - 1;
+          }
+          break;
+        default: // IN_SELF_CLOSING_TAG
+          if (c === GT) {
+            cbs.onselfclosingtag(i + offset);
+            this.isSpecial = false;
+            return this.endTag(i);
+          }
+          if (!isWhitespace(c)) {
+            state = BEFORE_ATTRIBUTE_NAME;
+            i--;
+          }
+      }
+    }
+    return this.handOver(state, sectionStart, buffer.length);
+  }
+
+  /**
+   * The stock states from BeforeClosingTagName on, at buffer index `start` (the name's first
+   * letter): the name, its close event, and the `>` right after it; a space after the name is left
+   * to the stock AfterClosingTagName state (which skips to the `>`).
+   */
+  private readClosingTag(start: number): void {
+    const buffer = this.buffer;
+    let i = start;
+    while (++i < buffer.length) {
+      const d = buffer.charCodeAt(i);
+      if (d === GT || isWhitespace(d)) break;
+    }
+    if (i === buffer.length) {
+      this.handOver(IN_CLOSING_TAG_NAME, start + this.offset, i);
+      return;
+    }
+    this.cbs.onclosetag(start + this.offset, i + this.offset);
+    if (buffer.charCodeAt(i) === GT) this.endTag(i);
+    else this.handOver(AFTER_CLOSING_TAG_NAME, -1, i);
+  }
+
+  /** A tag ended at the `>` at buffer index `i`: text follows. */
+  private endTag(i: number): true {
+    this.state = TEXT;
+    this.sectionStart = i + 1 + this.offset;
+    this.index = i + this.offset;
+    return true;
+  }
+
+  /** The stock `state` goes on from buffer index `i` (the parse loop steps onto it next). */
+  private handOver(state: number, sectionStart: number, i: number): true {
+    this.state = state;
+    this.sectionStart = sectionStart;
+    this.stopBefore(i);
+    return true;
+  }
+
+  /**
    * In a quoted value: whether `c` is one the stock state acts on; if not, the index moves to the
    * character before the next such one.
    */
@@ -175,6 +384,11 @@ class Scanning extends StockTokenizer {
   private stopBefore(i: number): void {
     this.index = i - 1 + this.offset;
   }
+}
+
+/** Where an attribute's name ends (the stock InAttributeName state acts on these). */
+function isAttributeNameEnd(c: number): boolean {
+  return c === EQ || isEndOfTagSection(c);
 }
 
 /** Where `char` next occurs in `text` from `from`, or the text's length. */

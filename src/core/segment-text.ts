@@ -8,6 +8,7 @@
  * ends. By hand because it runs once per block and per title; String.prototype.trim strips exactly `\s`.
  */
 export function collapseWhitespace(text: string): string {
+  if (isCollapsed(text)) return text;
   let out = "";
   const n = text.length;
   let i = 0;
@@ -20,6 +21,21 @@ export function collapseWhitespace(text: string): string {
     i = j;
   }
   return out;
+}
+
+/**
+ * Whether collapsing would give `text` back: no whitespace but single spaces between words. Many
+ * blocks are one short text node written so ("Read more", a menu entry), and are kept as they are
+ * instead of being cut into words and joined again.
+ */
+function isCollapsed(text: string): boolean {
+  const n = text.length;
+  if (n > 0 && (isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(n - 1)))) return false;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 ? text.charCodeAt(i + 1) === 0x20 : isSpace(c)) return false;
+  }
+  return true;
 }
 
 /** Whether a UTF-16 code unit is one JavaScript's `\s` matches (what collapsing removes). */

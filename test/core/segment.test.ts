@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PageBudget } from "../../src/core/budget";
 import { collapseWhitespace, segmentHtml, stripNonText } from "../../src/core/segment";
@@ -42,6 +43,16 @@ describe("block splitting", () => {
       texts(page(`<p>  Tom\n\t&amp;   Jerry&nbsp;&nbsp;show &#233;t&#xE9; &lt;b&gt; &quot;q&quot;  </p>`)),
     ).toEqual([`Tom & Jerry show été <b> "q"`]);
     expect(collapseWhitespace("  a \u00a0\n b  ")).toBe("a b");
+  });
+
+  it("collapseWhitespace is the regex replace and trim, on text already collapsed too", () => {
+    const unit = fc.constantFrom(..."ab. ", " ", "\n", "\t", "\u00a0", "\u3000", "\ufeff", "\u2028", "\u00e9");
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 12 }), (text) => {
+        expect(collapseWhitespace(text)).toBe(text.replace(/\s+/g, " ").trim());
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it("drops blocks that are only whitespace", () => {
