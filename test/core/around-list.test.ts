@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { BlockVerdict } from "../../src/core/classify";
 import { aroundRepeatedList, repeatedListElement } from "../../src/core/around-list";
 import type { PageKind } from "../../src/core/page-kind";
 import { segmentHtml } from "../../src/core/segment";
-import { keptTextAs } from "./decide-as";
+import { keptTextAs, verdictsWhere } from "./decide-as";
 
 const THREAD = `<html><head><title>Sharpening a skew chisel - Turners' Corner</title></head><body>
 <p class="crumbs"><a href="/">Turners' Corner</a> &gt; <a href="/f/2">Tools</a></p>
@@ -21,10 +20,11 @@ const page = segmentHtml(THREAD);
 const at = (start: string) => page.blocks.findIndex((b) => b.text.startsWith(start));
 /** The cascade's verdicts: every block content, those outside the posts with a low score, `footerP`. */
 const verdictsWith = (footerP: number) =>
-  page.blocks.map((b): BlockVerdict => {
-    const footer = !b.path.includes("posts");
-    return { label: "content", rule: "test", node: "", support: 0, count: 0, p: footer ? footerP : 0.9 };
-  });
+  verdictsWhere(
+    page,
+    () => true,
+    (b) => (b.path.includes("posts") ? 0.9 : footerP),
+  );
 const keptAs = (kind: PageKind, footerP = 0.2) => keptTextAs(page, verdictsWith(footerP), kind);
 
 describe("the blocks around a thread's list of posts", () => {

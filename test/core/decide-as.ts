@@ -19,13 +19,16 @@ export function keptTextAs(page: SegmentedPage, verdicts: BlockVerdict[], kind: 
     .join("\n");
 }
 
-/** Cascade verdicts for `page`: content where `isContent` says so, else boilerplate. */
-export function verdictsWhere(page: SegmentedPage, isContent: (b: SegmentedPage["blocks"][number]) => boolean) {
+type Block = SegmentedPage["blocks"][number];
+
+/** Cascade verdicts for `page`: content where `isContent` says so, else boilerplate; the model's score `p` when given. */
+export function verdictsWhere(page: SegmentedPage, isContent: (b: Block) => boolean, p?: (b: Block) => number) {
   return page.blocks.map((b): BlockVerdict => ({
     label: isContent(b) ? "content" : "boilerplate",
     rule: "test",
     node: "",
     support: 0,
     count: 0,
+    ...(p ? { p: p(b) } : {}),
   }));
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { BlockVerdict } from "../../src/core/classify";
 import type { PageKind } from "../../src/core/page-kind";
 import { segmentHtml } from "../../src/core/segment";
-import { keptTextAs } from "./decide-as";
+import { keptTextAs, verdictsWhere } from "./decide-as";
 import { signatureBlocks } from "../../src/core/signatures";
 
 const THREAD = `<html><head><title>Sourdough starter smells of nail polish</title></head><body>
@@ -16,13 +15,7 @@ const THREAD = `<html><head><title>Sourdough starter smells of nail polish</titl
 </body></html>`;
 
 const page = segmentHtml(THREAD);
-const allContent: BlockVerdict[] = page.blocks.map(() => ({
-  label: "content",
-  rule: "test",
-  node: "",
-  support: 0,
-  count: 0,
-}));
+const allContent = verdictsWhere(page, () => true);
 const keptAs = (kind: PageKind) => keptTextAs(page, allContent, kind);
 
 describe("forum signatures", () => {
