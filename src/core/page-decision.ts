@@ -8,11 +8,11 @@
  * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
  * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
  * on threads the posts' signatures (signatures.ts). On threads and products, what the model doubted
- * around the content's list of repeated siblings (posts, description panels) leaves (around-list.ts). On articles, the teaser cards of other stories
- * after the story and the paragraphs that are a link to another story (teasers.ts) leave, and so do
- * other stories' `<article>` elements (other-articles.ts) and the figure captions inside the content
- * region, whose images stay where they stood (captions.ts).
- * On products and listings the page's name, its `<h1>`, is content though the model dropped it
+ * around the content's list of repeated siblings (posts, description panels) leaves (around-list.ts).
+ * On articles, the teaser cards of other stories after the story and the paragraphs that are a link
+ * to another story (teasers.ts) leave, and so do other stories' `<article>` elements
+ * (other-articles.ts) and the figure captions inside the content region, whose images stay where
+ * they stood (captions.ts). On products and listings the page's name, its `<h1>`, is content though the model dropped it
  * (page-name.ts), and so are a product's specification tables (product-specs.ts) and a thread's
  * posts inside a moderation form (form-posts.ts).
  */
