@@ -18,13 +18,16 @@ export const LOOP_MAX_UNIT = 12;
 export const LOOP_MIN_TIMES = 3;
 
 const WORD = /[\p{L}\p{N}]+/gu;
+/** How much of the text's start must recur: prose repeats its first word often, eight characters rarely. */
+const HEAD_CHARS = 8;
 
 /** Whether the text is a short phrase repeated LOOP_MIN_TIMES times or more in a row. */
 export function isLoopedText(text: string): boolean {
   // Before splitting into words, a cheap test most blocks fail: a loop writes its phrase out the
-  // same way each time, so the text's first characters recur within its first half.
+  // same way each time, so the text's first HEAD_CHARS characters recur within its first half (a
+  // phrase shorter than that recurs whole with the start of its next copy).
   if (text.length < LOOP_MIN_TIMES * 2) return false;
-  const again = text.indexOf(text.slice(0, 3), 1);
+  const again = text.indexOf(text.slice(0, HEAD_CHARS), 1);
   if (again < 0 || again * 2 > text.length) return false;
   const words = text.toLowerCase().match(WORD);
   if (!words || words.length < LOOP_MIN_TIMES) return false;
