@@ -30,6 +30,7 @@ import { aroundRepeatedList } from "./around-list";
 import { missingSpecRows } from "./product-specs";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
+import { loopedBlocks } from "./looped-text";
 import { teaserBlocks } from "./teasers";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
@@ -121,7 +122,10 @@ export function decidePage(
     kind.kind === "article" ? [...teaserBlocks(page.blocks, content), ...otherArticleBlocks(page.blocks, content)] : [];
   const captions =
     kind.kind === "article" ? figureCaptions(page.blocks, content, inside ?? null) : { leaving: [], imagesStay: [] };
+  // A marquee's phrase written out over and over (looped-text.ts), unless repeats are the kind's own.
+  const loops = KEEPS_REPEATS.has(kind.kind) ? [] : loopedBlocks(page.blocks, content);
   const leaving = new Set([
+    ...loops,
     ...region,
     ...shelves,
     ...overlays,
@@ -154,6 +158,7 @@ export function decidePage(
   const inSignature = new Set(keepsContent ? signatures : []);
   const isAroundList = new Set(keepsContent ? aroundList : []);
   const inTeasers = new Set(keepsContent ? teasers : []);
+  const isLoop = new Set(keepsContent ? loops : []);
   const isCaption = new Set(keepsContent ? captions.leaving : []);
   const imagesStay = new Set(captions.imagesStay);
   // A figure caption out of the answer keeps its images where it stood (render-layout.ts).
@@ -166,10 +171,12 @@ export function decidePage(
     inSignature.size ||
     isAroundList.size ||
     inTeasers.size ||
+    isLoop.size ||
     imagesStay.size ||
     isCaption.size
       ? verdicts.map((v, i) => {
           if (v.label === "boilerplate") return withImages(v, i);
+          if (isLoop.has(i)) return { ...v, label: "boilerplate" as const, rule: `looped text: ${v.rule}` };
           if (inComments.has(i)) return { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` };
           if (onShelf.has(i)) return { ...v, label: "boilerplate" as const, rule: `product shelf: ${v.rule}` };
           if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
