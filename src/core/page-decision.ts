@@ -12,9 +12,10 @@
  * On articles, the teaser cards of other stories after the story and the paragraphs that are a link
  * to another story (teasers.ts) leave, and so do other stories' `<article>` elements
  * (other-articles.ts) and the figure captions inside the content region, whose images stay where
- * they stood (captions.ts). On products and listings the page's name, its `<h1>`, is content though the model dropped it
- * (page-name.ts), and so are a product's specification tables (product-specs.ts) and a thread's
- * posts inside a moderation form (form-posts.ts).
+ * they stood (captions.ts). On every kind but threads and documentation, a marquee's phrase written
+ * out over and over leaves (looped-text.ts). On products and listings the page's name, its `<h1>`,
+ * is content though the model dropped it (page-name.ts), and so are a product's specification
+ * tables (product-specs.ts) and a thread's posts inside a moderation form (form-posts.ts).
  */
 import { figureCaptions } from "./captions";
 import type { BlockVerdict } from "./classify";
