@@ -74,6 +74,9 @@ const NAMED_BY_H1: ReadonlySet<PageKind> = new Set(["product", "listing"]);
 /** Kinds whose content is a list of repeated siblings, with furniture around it (around-list.ts). */
 const LIST_WITH_FURNITURE: ReadonlySet<PageKind> = new Set(["thread", "product"]);
 
+/** The rule name of figure captions, which leave the answer with their images kept. */
+const FIGURE_CAPTION = "figure caption";
+
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
 
@@ -125,17 +128,19 @@ export function decidePage(
     kind.kind === "article" ? figureCaptions(page.blocks, content, inside ?? null) : { leaving: [], imagesStay: [] };
   // A marquee's phrase written out over and over (looped-text.ts), unless repeats are the kind's own.
   const loops = KEEPS_REPEATS.has(kind.kind) ? [] : loopedBlocks(page.blocks, content);
-  const leaving = new Set([
-    ...loops,
-    ...region,
-    ...shelves,
-    ...overlays,
-    ...chrome,
-    ...signatures,
-    ...aroundList,
-    ...teasers,
-    ...captions.leaving,
-  ]);
+  // The rules that take blocks out of the answer, in the order their names win where several take one.
+  const leavingRules: readonly (readonly [string, readonly number[]])[] = [
+    ["looped text", loops],
+    ["comments", region],
+    ["product shelf", shelves],
+    ["overlay", overlays],
+    ["page chrome", chrome],
+    ["signature", signatures],
+    ["around the list", aroundList],
+    ["teaser list", teasers],
+    [FIGURE_CAPTION, captions.leaving],
+  ];
+  const leaving = new Set(leavingRules.flatMap(([, blocks]) => blocks));
   // What the model dropped that the page's kind says is content: a product's or listing's name, a
   // product's specifications, a thread's posts in a moderation form.
   const name = NAMED_BY_H1.has(kind.kind) ? missingPageName(page, content, leaving) : -1;
@@ -152,42 +157,21 @@ export function decidePage(
   // they are what the page has to say.
   const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
   const comments = keepsContent ? region : [];
-  const inComments = new Set(comments);
-  const onShelf = new Set(keepsContent ? shelves : []);
-  const inOverlay = new Set(keepsContent ? overlays : []);
-  const inChrome = new Set(keepsContent ? chrome : []);
-  const inSignature = new Set(keepsContent ? signatures : []);
-  const isAroundList = new Set(keepsContent ? aroundList : []);
-  const inTeasers = new Set(keepsContent ? teasers : []);
-  const isLoop = new Set(keepsContent ? loops : []);
-  const isCaption = new Set(keepsContent ? captions.leaving : []);
+  // Per block leaving the answer, the first rule that takes it; none when it would empty the answer.
+  const leavesBy = new Map<number, string>();
+  if (keepsContent)
+    for (const [rule, blocks] of leavingRules) for (const i of blocks) if (!leavesBy.has(i)) leavesBy.set(i, rule);
   const imagesStay = new Set(captions.imagesStay);
   // A figure caption out of the answer keeps its images where it stood (render-layout.ts).
   const withImages = (v: BlockVerdict, i: number) => (imagesStay.has(i) ? { ...v, imagesStay: true as const } : v);
   const out =
-    comments.length ||
-    onShelf.size ||
-    inOverlay.size ||
-    inChrome.size ||
-    inSignature.size ||
-    isAroundList.size ||
-    inTeasers.size ||
-    isLoop.size ||
-    imagesStay.size ||
-    isCaption.size
+    leavesBy.size || imagesStay.size
       ? verdicts.map((v, i) => {
           if (v.label === "boilerplate") return withImages(v, i);
-          if (isLoop.has(i)) return { ...v, label: "boilerplate" as const, rule: `looped text: ${v.rule}` };
-          if (inComments.has(i)) return { ...v, label: "boilerplate" as const, rule: `comments: ${v.rule}` };
-          if (onShelf.has(i)) return { ...v, label: "boilerplate" as const, rule: `product shelf: ${v.rule}` };
-          if (inOverlay.has(i)) return { ...v, label: "boilerplate" as const, rule: `overlay: ${v.rule}` };
-          if (inChrome.has(i)) return { ...v, label: "boilerplate" as const, rule: `page chrome: ${v.rule}` };
-          if (inSignature.has(i)) return { ...v, label: "boilerplate" as const, rule: `signature: ${v.rule}` };
-          if (isAroundList.has(i)) return { ...v, label: "boilerplate" as const, rule: `around the list: ${v.rule}` };
-          if (inTeasers.has(i)) return { ...v, label: "boilerplate" as const, rule: `teaser list: ${v.rule}` };
-          if (isCaption.has(i))
-            return withImages({ ...v, label: "boilerplate" as const, rule: `figure caption: ${v.rule}` }, i);
-          return v;
+          const rule = leavesBy.get(i);
+          if (rule === undefined) return v;
+          const left = { ...v, label: "boilerplate" as const, rule: `${rule}: ${v.rule}` };
+          return rule === FIGURE_CAPTION ? withImages(left, i) : left;
         })
       : verdicts;
   return {
