@@ -149,6 +149,9 @@ const VOCABULARY = {
 type Group = keyof typeof VOCABULARY;
 const GROUPS = Object.keys(VOCABULARY) as Group[];
 const GROUP_SETS = GROUPS.map((g) => new Set<string>(VOCABULARY[g]));
+/** The signals' names per group, made once: a name built per page is a new string to hash as a key. */
+const WORDS_SIGNALS = GROUPS.map((g) => `words.${g}`);
+const SEEN_SIGNALS = GROUPS.map((g) => `seen.${g}`);
 
 /** The vocabulary groups a path token's words meet, as a bit mask (bit g: GROUPS[g]); memoised per token. */
 const tokenGroups = memoized((token) => {
@@ -236,6 +239,7 @@ const URL_VOCABULARY = {
 type UrlGroup = keyof typeof URL_VOCABULARY;
 const URL_GROUPS = Object.keys(URL_VOCABULARY) as UrlGroup[];
 const URL_SETS = URL_GROUPS.map((g) => new Set<string>(URL_VOCABULARY[g]));
+const URL_SIGNALS = URL_GROUPS.map((g) => `url.${g}`);
 
 /**
  * Price tags: a currency sign or code next to a number. Currency codes are ISO vocabulary, not
@@ -297,16 +301,24 @@ function records(blocks: readonly TextBlock[]): { count: number; chars: number; 
       c.linkChars += linkChars;
     }
   }
-  const groups = new Map<string, Child[]>();
+  // Groups by parent, then shape (no key string built and hashed per child), kept in first-met order.
+  const byParent = new Map<number, Map<string, Child[]>>();
+  const groups: Child[][] = [];
   for (const c of children) {
     if (c.blocks < 2) continue;
-    const key = `${c.parent}|${shapeOf(c.token)}`;
-    const g = groups.get(key);
+    const shape = shapeOf(c.token);
+    let shapes = byParent.get(c.parent);
+    if (!shapes) byParent.set(c.parent, (shapes = new Map<string, Child[]>()));
+    const g = shapes.get(shape);
     if (g) g.push(c);
-    else groups.set(key, [c]);
+    else {
+      const group = [c];
+      shapes.set(shape, group);
+      groups.push(group);
+    }
   }
   let best = { count: 0, chars: 0, linkChars: 0, spread: 0 };
-  for (const g of groups.values()) {
+  for (const g of groups) {
     if (g.length < 3) continue;
     const chars = g.reduce((s, c) => s + c.chars, 0);
     if (chars <= best.chars) continue;
@@ -445,13 +457,14 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     urlNumeric: /\d{3,}/.test(path) ? 1 : 0,
     urlYear: /\/(?:19|20)\d\d\//.test(path) ? 1 : 0,
   };
-  GROUPS.forEach((g, i) => {
-    signals[`words.${g}`] = groupChars[i]! / t;
-    signals[`seen.${g}`] = groupSeen[i]!;
-  });
-  URL_GROUPS.forEach((g, i) => {
-    signals[`url.${g}`] = [...words].some((w) => URL_SETS[i]!.has(w)) ? 1 : 0;
-  });
+  for (let g = 0; g < GROUPS.length; g++) {
+    signals[WORDS_SIGNALS[g]!] = groupChars[g]! / t;
+    signals[SEEN_SIGNALS[g]!] = groupSeen[g]!;
+  }
+  const wordList = [...words];
+  for (let g = 0; g < URL_GROUPS.length; g++) {
+    signals[URL_SIGNALS[g]!] = wordList.some((w) => URL_SETS[g]!.has(w)) ? 1 : 0;
+  }
   return signals;
 }
 
