@@ -166,13 +166,15 @@ interface PathKind {
   groups: number;
   /** Whether a token is a `pre` element's. */
   pre: boolean;
+  /** The path's tokens (pathTokens), kept here so the records' walk need not look the path up again. */
+  tokens: readonly string[];
 }
 
 const pathKind = memoized((path): PathKind => {
   const tokens = pathTokens(path);
   let groups = 0;
   for (const t of tokens) groups |= tokenGroups(t);
-  return { groups, pre: tokens.some(isPre) };
+  return { groups, pre: tokens.some(isPre), tokens };
 });
 
 /** URL words (host labels and path segments) by the kind they suggest. */
@@ -269,17 +271,30 @@ interface Child {
   linkChars: number;
 }
 
-/** A path token without its id (memoised: pages repeat their tokens): ids number posts (#post-123) and would split a group of one shape. */
-const shapeOf = memoized((token) => token.replace(/#[^.]*/, ""));
+/** A path token without its id: ids number posts (#post-123) and would split a group of one shape. */
+function shapeOf(token: string): string {
+  // Most tokens have no id and are their own shape, found without a cache lookup.
+  return token.includes("#") ? withoutId(token) : token;
+}
 
-/** The best group of repeated compound records: siblings of one shape, each holding several blocks. */
-function records(blocks: readonly TextBlock[]): { count: number; chars: number; linkChars: number; spread: number } {
+/** The token with its id cut out, memoised: pages repeat their tokens. */
+const withoutId = memoized((token) => token.replace(/#[^.]*/, ""));
+
+/**
+ * The best group of repeated compound records: siblings of one shape, each holding several blocks.
+ * `paths` is pathKind of each block's path.
+ */
+function records(
+  blocks: readonly TextBlock[],
+  paths: readonly PathKind[],
+): { count: number; chars: number; linkChars: number; spread: number } {
   // Element ids are small document-order numbers: a slot per id (the child's place in `children`
   // plus one, 0 for none) instead of a map, `children` in first-met order as the map's was.
   const slots = new Int32Array(maxElementId(blocks) + 1);
   const children: Child[] = [];
-  for (const b of blocks) {
-    const tokens = pathTokens(b.path);
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const { tokens } = paths[i]!;
     const ids = b.ancestors ?? [];
     if (ids.length !== tokens.length) continue;
     const n = b.text.length;
@@ -377,6 +392,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   let contentLinks = 0;
   const groupChars = new Float64Array(GROUPS.length);
   const groupSeen = new Uint8Array(GROUPS.length);
+  const paths: PathKind[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     const n = b.text.length;
@@ -389,7 +405,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       maxRun = Math.max(maxRun, run);
     } else if (n >= 20) run = 0;
     if (n >= 200 && b.linkShare < 0.2) longBlocks++;
-    const onPath = pathKind(b.path);
+    const onPath = (paths[i] = pathKind(b.path));
     if (b.tag === "pre" || onPath.pre) {
       code += n;
       codeBlocks++;
@@ -419,7 +435,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     }
   }
   const t = Math.max(total, 1);
-  const rec = records(blocks);
+  const rec = records(blocks, paths);
   const parsed = url && URL.canParse(url) ? new URL(url) : null;
   const words = urlWords(parsed);
   const path = parsed ? parsed.pathname : "";
