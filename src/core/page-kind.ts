@@ -149,6 +149,9 @@ const VOCABULARY = {
 type Group = keyof typeof VOCABULARY;
 const GROUPS = Object.keys(VOCABULARY) as Group[];
 const GROUP_SETS = GROUPS.map((g) => new Set<string>(VOCABULARY[g]));
+/** The signals' names per group, made once: a name built per page is a new string to hash as a key. */
+const WORDS_SIGNALS = GROUPS.map((g) => `words.${g}`);
+const SEEN_SIGNALS = GROUPS.map((g) => `seen.${g}`);
 
 /** The vocabulary groups a path token's words meet, as a bit mask (bit g: GROUPS[g]); memoised per token. */
 const tokenGroups = memoized((token) => {
@@ -163,13 +166,15 @@ interface PathKind {
   groups: number;
   /** Whether a token is a `pre` element's. */
   pre: boolean;
+  /** The path's tokens (pathTokens), kept here so the records' walk need not look the path up again. */
+  tokens: readonly string[];
 }
 
 const pathKind = memoized((path): PathKind => {
   const tokens = pathTokens(path);
   let groups = 0;
   for (const t of tokens) groups |= tokenGroups(t);
-  return { groups, pre: tokens.some(isPre) };
+  return { groups, pre: tokens.some(isPre), tokens };
 });
 
 /** URL words (host labels and path segments) by the kind they suggest. */
@@ -236,6 +241,7 @@ const URL_VOCABULARY = {
 type UrlGroup = keyof typeof URL_VOCABULARY;
 const URL_GROUPS = Object.keys(URL_VOCABULARY) as UrlGroup[];
 const URL_SETS = URL_GROUPS.map((g) => new Set<string>(URL_VOCABULARY[g]));
+const URL_SIGNALS = URL_GROUPS.map((g) => `url.${g}`);
 
 /**
  * Price tags: a currency sign or code next to a number. Currency codes are ISO vocabulary, not
@@ -265,17 +271,30 @@ interface Child {
   linkChars: number;
 }
 
-/** A path token without its id (memoised: pages repeat their tokens): ids number posts (#post-123) and would split a group of one shape. */
-const shapeOf = memoized((token) => token.replace(/#[^.]*/, ""));
+/** A path token without its id: ids number posts (#post-123) and would split a group of one shape. */
+function shapeOf(token: string): string {
+  // Most tokens have no id and are their own shape, found without a cache lookup.
+  return token.includes("#") ? withoutId(token) : token;
+}
 
-/** The best group of repeated compound records: siblings of one shape, each holding several blocks. */
-function records(blocks: readonly TextBlock[]): { count: number; chars: number; linkChars: number; spread: number } {
+/** The token with its id cut out, memoised: pages repeat their tokens. */
+const withoutId = memoized((token) => token.replace(/#[^.]*/, ""));
+
+/**
+ * The best group of repeated compound records: siblings of one shape, each holding several blocks.
+ * `paths` is pathKind of each block's path.
+ */
+function records(
+  blocks: readonly TextBlock[],
+  paths: readonly PathKind[],
+): { count: number; chars: number; linkChars: number; spread: number } {
   // Element ids are small document-order numbers: a slot per id (the child's place in `children`
   // plus one, 0 for none) instead of a map, `children` in first-met order as the map's was.
   const slots = new Int32Array(maxElementId(blocks) + 1);
   const children: Child[] = [];
-  for (const b of blocks) {
-    const tokens = pathTokens(b.path);
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const { tokens } = paths[i]!;
     const ids = b.ancestors ?? [];
     if (ids.length !== tokens.length) continue;
     const n = b.text.length;
@@ -297,16 +316,24 @@ function records(blocks: readonly TextBlock[]): { count: number; chars: number; 
       c.linkChars += linkChars;
     }
   }
-  const groups = new Map<string, Child[]>();
+  // Groups by parent, then shape (no key string built and hashed per child), kept in first-met order.
+  const byParent = new Map<number, Map<string, Child[]>>();
+  const groups: Child[][] = [];
   for (const c of children) {
     if (c.blocks < 2) continue;
-    const key = `${c.parent}|${shapeOf(c.token)}`;
-    const g = groups.get(key);
+    const shape = shapeOf(c.token);
+    let shapes = byParent.get(c.parent);
+    if (!shapes) byParent.set(c.parent, (shapes = new Map<string, Child[]>()));
+    const g = shapes.get(shape);
     if (g) g.push(c);
-    else groups.set(key, [c]);
+    else {
+      const group = [c];
+      shapes.set(shape, group);
+      groups.push(group);
+    }
   }
   let best = { count: 0, chars: 0, linkChars: 0, spread: 0 };
-  for (const g of groups.values()) {
+  for (const g of groups) {
     if (g.length < 3) continue;
     const chars = g.reduce((s, c) => s + c.chars, 0);
     if (chars <= best.chars) continue;
@@ -365,6 +392,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   let contentLinks = 0;
   const groupChars = new Float64Array(GROUPS.length);
   const groupSeen = new Uint8Array(GROUPS.length);
+  const paths: PathKind[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     const n = b.text.length;
@@ -377,7 +405,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       maxRun = Math.max(maxRun, run);
     } else if (n >= 20) run = 0;
     if (n >= 200 && b.linkShare < 0.2) longBlocks++;
-    const onPath = pathKind(b.path);
+    const onPath = (paths[i] = pathKind(b.path));
     if (b.tag === "pre" || onPath.pre) {
       code += n;
       codeBlocks++;
@@ -407,7 +435,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     }
   }
   const t = Math.max(total, 1);
-  const rec = records(blocks);
+  const rec = records(blocks, paths);
   const parsed = url && URL.canParse(url) ? new URL(url) : null;
   const words = urlWords(parsed);
   const path = parsed ? parsed.pathname : "";
@@ -445,13 +473,14 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     urlNumeric: /\d{3,}/.test(path) ? 1 : 0,
     urlYear: /\/(?:19|20)\d\d\//.test(path) ? 1 : 0,
   };
-  GROUPS.forEach((g, i) => {
-    signals[`words.${g}`] = groupChars[i]! / t;
-    signals[`seen.${g}`] = groupSeen[i]!;
-  });
-  URL_GROUPS.forEach((g, i) => {
-    signals[`url.${g}`] = [...words].some((w) => URL_SETS[i]!.has(w)) ? 1 : 0;
-  });
+  for (let g = 0; g < GROUPS.length; g++) {
+    signals[WORDS_SIGNALS[g]!] = groupChars[g]! / t;
+    signals[SEEN_SIGNALS[g]!] = groupSeen[g]!;
+  }
+  const wordList = [...words];
+  for (let g = 0; g < URL_GROUPS.length; g++) {
+    signals[URL_SIGNALS[g]!] = wordList.some((w) => URL_SETS[g]!.has(w)) ? 1 : 0;
+  }
   return signals;
 }
 

@@ -221,8 +221,20 @@ export type RegionChange = "fill" | "island" | "headline" | "lede";
 function lineOfContent(blocks: readonly RegionBlock[], content: readonly boolean[], i: number): boolean {
   const element = blocks[i]!.ancestors?.at(-1);
   if (element === undefined) return false;
-  const same = (j: number) => content[j] === true && blocks[j]!.ancestors?.at(-1) === element;
-  return same(i - 1) || same(i + 1);
+  return contentOfElement(blocks, content, i - 1, element) || contentOfElement(blocks, content, i + 1, element);
+}
+
+/**
+ * Whether block `j` is content held by `element`. A function of the module, not a closure made per
+ * call: lineOfContent runs per block, and the bundler names each closure as it is made (keepNames).
+ */
+function contentOfElement(
+  blocks: readonly RegionBlock[],
+  content: readonly boolean[],
+  j: number,
+  element: number,
+): boolean {
+  return content[j] === true && blocks[j]!.ancestors?.at(-1) === element;
 }
 
 /**
