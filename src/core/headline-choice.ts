@@ -23,6 +23,7 @@
 import { headingInTitle, headlineWithTail, normalizeHeadline, TITLE_PARTS } from "./headline";
 import { hintsFor, namesSite as isSiteName, stripSiteName } from "./metadata/title";
 import type { PageKind } from "./page-kind";
+import { withoutPermalinkMarks } from "./permalink-marks";
 import type { TextBlock } from "./types";
 
 /** What the choice reads: the metadata's title, the page's `<title>`, and the page's blocks with their verdicts. */
@@ -62,7 +63,8 @@ interface ShownHeading {
 }
 
 /** The headline of the answer: the visible main heading, else the metadata title, else the `<title>`. */
-export function chooseHeadline(evidence: HeadlineEvidence): string {
+export function chooseHeadline(given: HeadlineEvidence): string {
+  const evidence = asRendered(given);
   const page = readPage(evidence);
   const shown = mainHeading(evidence, page);
   if (shown !== null) return shown;
@@ -78,6 +80,11 @@ export function chooseHeadline(evidence: HeadlineEvidence): string {
     if (!page.namesSite(metadataTitle)) return metadataTitle;
   }
   return page.strippedTitle || metadataTitle || collapse(evidence.pageTitle);
+}
+
+/** The evidence with the blocks' text as the renderers write it: no heading's permalink mark ("Usage¶"). */
+function asRendered(evidence: HeadlineEvidence): HeadlineEvidence {
+  return { ...evidence, blocks: evidence.blocks.map(withoutPermalinkMarks) };
 }
 
 /** What the choice works with, read once from the evidence. */
@@ -131,7 +138,7 @@ function bookName(pageTitle: string, blocks: readonly TextBlock[]): string | nul
 }
 
 /** The visible main heading; null when the page shows none the reader would take for the headline. */
-export function mainHeading(evidence: HeadlineEvidence, page = readPage(evidence)): string | null {
+export function mainHeading(evidence: HeadlineEvidence, page = readPage(asRendered(evidence))): string | null {
   const { titles, headings } = page;
   const leading = headings.filter((h) => h.leads);
   // A heading a title names, exactly or as its first part(s) ("Headline | Opinion" gives "Headline"): the
