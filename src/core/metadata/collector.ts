@@ -163,6 +163,8 @@ export class MetadataCollector {
       return;
     }
     for (const capture of this.captures) {
+      // An svg's <title> inside an <h1> (a logo's label) is no text the heading shows: segmentation drops svg whole.
+      if (capture.key === "h1" && this.svgDepth > 0) continue;
       if (capture.text.length < RAW_TEXT_LIMIT) capture.text += data;
     }
   }
