@@ -14,15 +14,18 @@
  * `<h1>` set on two lines is one headline. A service or landing page is headed with its name, as its
  * `<title>` gives it (pageName): its `<h1>` is often a slogan ("Your stall. Your story."), and its metadata
  * title often the slogan again. Without a visible main heading the metadata title stands (metadata.ts
- * picks it), else the `<title>` less its site name.
+ * picks it), else the `<title>` less its site name; but when the headline so chosen is no `<h1>` of the
+ * page, an `<h2>`/`<h3>` in the content that is a part of the `<title>` heads it (subheadingInTitle).
  *
  * On the WCXB corpora (gold: title + main content) the headline equals the gold's first line on
- * 83.3% / 81.2% of the pages (single, held out / train), from 81.7% / 78.8% with the service page's
- * metadata title and one line of a two-line `<h1>`; 79.0% / 76.7% with the metadata title throughout.
+ * 83.3% / 81.7% of the pages (single, held out / train); 83.3% / 81.2% before subheadingInTitle and the
+ * svg-free `<h1>` of metadata, 81.7% / 78.8% before the service page's name and one line of a two-line
+ * `<h1>`; 79.0% / 76.7% with the metadata title throughout.
  */
 import { headingInTitle, headlineWithTail, normalizeHeadline, TITLE_PARTS } from "./headline";
 import { hintsFor, namesSite as isSiteName, stripSiteName } from "./metadata/title";
 import type { PageKind } from "./page-kind";
+import { withoutPermalinkMarks } from "./permalink-marks";
 import type { TextBlock } from "./types";
 
 /** What the choice reads: the metadata's title, the page's `<title>`, and the page's blocks with their verdicts. */
@@ -46,6 +49,8 @@ const LEADING_BEFORE = 8;
 const LEADING_AFTER = 4;
 /** Landmarks whose `<h1>` is the site's chrome, not the article's title. */
 const CHROME = new Set(["nav", "footer", "aside", "form"]);
+/** Headings below `<h1>` that may still name the page (subheadingInTitle). */
+const SUBHEADING = /^h[23]$/;
 /** Headings longer than this are a paragraph set in a heading tag, not a headline. */
 const MAX_HEADLINE = 300;
 /** Kinds whose `<h1>` is a slogan more often than the page's name. */
@@ -62,10 +67,16 @@ interface ShownHeading {
 }
 
 /** The headline of the answer: the visible main heading, else the metadata title, else the `<title>`. */
-export function chooseHeadline(evidence: HeadlineEvidence): string {
+export function chooseHeadline(given: HeadlineEvidence): string {
+  const evidence = asRendered(given);
   const page = readPage(evidence);
-  const shown = mainHeading(evidence, page);
-  if (shown !== null) return shown;
+  const chosen = mainHeading(evidence, page) ?? titleOrName(evidence, page);
+  if (page.headings.some((h) => sameText(h.text, chosen))) return chosen;
+  return subheadingInTitle(evidence, page) ?? chosen;
+}
+
+/** Without a visible main heading: the service page's name, else the metadata title, else the `<title>`. */
+function titleOrName(evidence: HeadlineEvidence, page: PageReading): string {
   const { metadataTitle } = evidence;
   if (evidence.kind && TITLED_KINDS.has(evidence.kind)) {
     const name = pageName(page, metadataTitle);
@@ -78,6 +89,11 @@ export function chooseHeadline(evidence: HeadlineEvidence): string {
     if (!page.namesSite(metadataTitle)) return metadataTitle;
   }
   return page.strippedTitle || metadataTitle || collapse(evidence.pageTitle);
+}
+
+/** The evidence with the blocks' text as the renderers write it: no heading's permalink mark ("Usage¶"). */
+function asRendered(evidence: HeadlineEvidence): HeadlineEvidence {
+  return { ...evidence, blocks: evidence.blocks.map(withoutPermalinkMarks) };
 }
 
 /** What the choice works with, read once from the evidence. */
@@ -131,7 +147,7 @@ function bookName(pageTitle: string, blocks: readonly TextBlock[]): string | nul
 }
 
 /** The visible main heading; null when the page shows none the reader would take for the headline. */
-export function mainHeading(evidence: HeadlineEvidence, page = readPage(evidence)): string | null {
+export function mainHeading(evidence: HeadlineEvidence, page = readPage(asRendered(evidence))): string | null {
   const { titles, headings } = page;
   const leading = headings.filter((h) => h.leads);
   // A heading a title names, exactly or as its first part(s) ("Headline | Opinion" gives "Headline"): the
@@ -172,6 +188,23 @@ function pageName(page: PageReading, metadataTitle: string | null): string | nul
   if (shown !== undefined) return shown.text;
   if (name !== page.pageTitle && page.pageTitle.endsWith(name)) return page.pageTitle;
   return (metadataTitle !== null ? inTitle([metadataTitle]) : null) ?? name;
+}
+
+/**
+ * A lower heading in the content that is a part of the `<title>`, when no `<h1>` heads the answer: a
+ * forum sets the thread's title in an `<h2>` or `<h3>` below the site's logo (the page's one `<h1>`),
+ * and its `<title>` adds the board's and the site's names ("Thread title / Board / Site"). Null when
+ * none is (the `<title>`'s other parts may be the page's section, not its name).
+ */
+function subheadingInTitle({ blocks, content }: HeadlineEvidence, page: PageReading): string | null {
+  const texts: string[] = [];
+  blocks.forEach((block, i) => {
+    if (!SUBHEADING.test(block.tag) || content[i] !== true) return;
+    if (block.landmark !== null && CHROME.has(block.landmark)) return;
+    const text = collapse(block.text);
+    if (text !== "" && text.length <= MAX_HEADLINE && !page.namesSite(text)) texts.push(text);
+  });
+  return headingInTitle(page.pageTitle, texts);
 }
 
 /** The page's `<h1>`s that may be its headline (not chrome, not the site's name), in page order, whitespace collapsed. */

@@ -23,11 +23,15 @@
  *   `<br>` or a skipped element) join as lines of one unit, as in `renderText`; a boilerplate block
  *   in between ends the join. Sibling elements with equal paths stay separate units.
  *
+ * - A heading's permalink mark ("Usage¶") is left out of its text (permalink-marks.ts); a heading
+ *   that was only the mark is no unit.
+ *
  * Path tokens are split on `>`; an id or class containing `>` (rare) can mislead the inference,
  * never the escaping.
  */
 import { INLINE } from "./segment-tags";
 import type { BlockVerdict } from "./classify";
+import { withoutPermalinkMarks } from "./permalink-marks";
 import { isContent } from "./render-text";
 import type { InlineImage, TextBlock } from "./types";
 
@@ -93,7 +97,7 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
   let previousElement: number | null = null;
   for (let b = 0; b < blocks.length; b++) {
     const verdict = verdicts[b];
-    const block = blocks[b]!;
+    const block = withoutPermalinkMarks(blocks[b]!);
     if (!verdict || !isContent(verdict) || !block.text) {
       previousElement = null;
       const figure = verdict && block.text ? figureImagesOf(block, verdict, blocks[b + 1], verdicts[b + 1]) : null;

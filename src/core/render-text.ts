@@ -2,9 +2,11 @@
  * Plain-text rendering of the content blocks. A blank line goes between blocks that sit in
  * different elements, a line break between blocks split only by `<br>` in the same element and
  * between rows of one data table. A row's cells are separated by a tab: columns line up in a
- * terminal, paste into a spreadsheet, and the words stay in reading order. No markup of any kind.
+ * terminal, paste into a spreadsheet, and the words stay in reading order. No markup of any kind,
+ * and no heading's permalink mark (permalink-marks.ts).
  */
 import type { BlockVerdict } from "./classify";
+import { withoutPermalinkMarks } from "./permalink-marks";
 import type { TextBlock } from "./types";
 
 export function isContent(verdict: BlockVerdict): boolean {
@@ -23,11 +25,11 @@ export function renderText(blocks: readonly TextBlock[], verdicts: readonly Bloc
   let previousElement: number | null = null;
   let previousTable = 0;
   for (let i = 0; i < blocks.length; i++) {
-    if (!isContent(verdicts[i]!)) {
+    const block = isContent(verdicts[i]!) ? withoutPermalinkMarks(blocks[i]!) : null;
+    if (!block?.text) {
       previousElement = null;
       continue;
     }
-    const block = blocks[i]!;
     const table = block.rich?.row?.table ?? 0;
     if (out) out += block.element === previousElement || (table !== 0 && table === previousTable) ? "\n" : "\n\n";
     out += blockPlainText(block);

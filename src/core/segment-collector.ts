@@ -5,7 +5,7 @@
  */
 import { INLINE } from "./segment-tags";
 import { collapseWhitespace, collapseWithMarks, visibleLength } from "./segment-text";
-import type { InlineImage, Landmark, RichBlock, TextBlock } from "./types";
+import type { InlineImage, Landmark, LinkSpan, RichBlock, TextBlock, TextSpan } from "./types";
 
 export interface Frame {
   /** Document-order number of the element. */
@@ -21,6 +21,8 @@ export interface Frame {
   /** The innermost enclosing `<a href>`, whose own `href` is its kept target (null when dropped). */
   link: Frame | null;
   href: string | null;
+  /** On an `<a>` whose href points into the page itself (`#usage`, empty): its text is kept as an anchor span. */
+  inPage: boolean;
   /** Number of the enclosing data table (segment.ts: one block per row), 0 outside one. */
   table: number;
   /** Inside a `pre`: the code language ("" unknown); null outside. */
@@ -56,6 +58,11 @@ export function blockContainer(frame: Frame): Frame {
   return f;
 }
 
+/** Whether a link's text makes a span: a kept target (RichBlock.links) or one inside the page (RichBlock.anchors). */
+function spanned(link: Frame): boolean {
+  return link.href !== null || link.inPage;
+}
+
 /** Elements that hold no block of their own: inline ones, and the cells of a data-table row. */
 function passesThrough(frame: Frame): boolean {
   return INLINE.has(frame.tag) || (frame.table !== 0 && isCell(frame.tag));
@@ -70,7 +77,8 @@ export class BlockCollector {
   private first: Frame | null = null;
   /** Part indexes where something rendering needs happens; null while the block has none. */
   private marks: number[] | null = null;
-  private linkMarks: { start: number; end: number; href: string }[] = [];
+  /** Link spans being collected; `href` null for an in-page link (RichBlock.anchors). */
+  private linkMarks: { start: number; end: number; href: string | null }[] = [];
   private openLink: Frame | null = null;
   private imageMarks: { mark: number; image: InlineImage }[] = [];
   private cellMarks: { mark: number; header: boolean }[] = [];
@@ -137,9 +145,9 @@ export class BlockCollector {
 
   private switchLink(link: Frame | null): void {
     const open = this.linkMarks[this.linkMarks.length - 1];
-    if (this.openLink?.href && open) open.end = this.mark();
+    if (this.openLink && spanned(this.openLink) && open) open.end = this.mark();
     this.openLink = link;
-    if (link?.href) this.linkMarks.push({ start: this.mark(), end: -1, href: link.href });
+    if (link && spanned(link)) this.linkMarks.push({ start: this.mark(), end: -1, href: link.href });
   }
 
   flush(): void {
@@ -156,10 +164,17 @@ export class BlockCollector {
       const offsets = collapseWithMarks(this.parts, this.marks);
       text = offsets.text;
       rich = {};
-      const links = this.linkMarks
+      const spans = this.linkMarks
         .map((l) => ({ start: offsets.next[l.start]!, end: offsets.before[l.end]!, href: l.href }))
         .filter((l) => l.start < l.end);
+      const links: LinkSpan[] = [];
+      const anchors: TextSpan[] = [];
+      for (const { start, end, href } of spans) {
+        if (href === null) anchors.push({ start, end });
+        else links.push({ start, end, href });
+      }
       if (links.length) rich.links = links;
+      if (anchors.length) rich.anchors = anchors;
       if (this.imageMarks.length) rich.images = this.imageMarks.map((m) => ({ ...m.image, at: offsets.next[m.mark]! }));
       if (this.cellMarks.length && first.table) {
         rich.row = {

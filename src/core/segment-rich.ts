@@ -24,10 +24,15 @@ function absolute(href: string, base: string | null): string | null {
  * are never links. Relative hrefs need a base.
  */
 export function linkTarget(href: string | null, base: string | null): string | null {
-  const trimmed = href?.trim() ?? "";
-  if (!trimmed || trimmed.startsWith("#")) return null;
-  const url = absolute(trimmed, base);
+  if (href === null || isInPage(href)) return null;
+  const url = absolute(href.trim(), base);
   return url && /^(https?:|mailto:)/i.test(url) ? url : null;
+}
+
+/** Whether an href points into the page itself: empty or fragment-only (`#usage`), kept as an anchor span, not a link. */
+export function isInPage(href: string | null): boolean {
+  const trimmed = href?.trim() ?? "";
+  return trimmed === "" || trimmed.startsWith("#");
 }
 
 /** An image URL worth keeping: absolute http(s); data: placeholders and relative ones without a base are not. */

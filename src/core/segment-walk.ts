@@ -14,7 +14,7 @@ import type { PageBudget } from "./budget";
 import { capName } from "./budget";
 import { BlockCollector, isCell, type Frame } from "./segment-collector";
 import type { Attributes } from "./segment-events";
-import { codeLanguage, imageSource, linkTarget, resolveBase } from "./segment-rich";
+import { codeLanguage, imageSource, isInPage, linkTarget, resolveBase } from "./segment-rich";
 import type { TableEvents } from "./segment-tables";
 import { HARD, HARD_ROLES, INLINE, LANDMARK_ROLES, LANDMARK_TAGS, SKIP, VOID } from "./segment-tags";
 import { collapseWhitespace } from "./segment-text";
@@ -96,6 +96,7 @@ function openFrame(
     parent,
     link: parent.link,
     href: null,
+    inPage: false,
     table: parent.table,
     code: parent.code,
     ordinal: 0,
@@ -105,7 +106,9 @@ function openFrame(
   };
   if (isLink) {
     frame.link = frame;
-    frame.href = linkTarget(el.getAttribute("href"), base);
+    const href = el.getAttribute("href");
+    frame.href = linkTarget(href, base);
+    frame.inPage = isInPage(href);
   } else if (tag === "pre" || tag === "code") {
     if (tag === "pre" || frame.code !== null) frame.code = codeLanguage(el.getAttribute("class")) || frame.code || "";
   } else if (tag === "ol") {
@@ -129,6 +132,7 @@ export class SegmentWalk implements TableEvents {
     parent: null,
     link: null,
     href: null,
+    inPage: false,
     table: 0,
     code: null,
     ordinal: 0,

@@ -49,6 +49,11 @@ export interface TextBlock {
 export interface RichBlock {
   /** Inline links, in order, not overlapping, never empty (`start < end`). */
   links?: LinkSpan[];
+  /**
+   * In-page links (`href="#usage"`, empty), in order: rendered as plain text, but a heading's own
+   * link among them is where its permalink mark stands (permalink-marks.ts).
+   */
+  anchors?: TextSpan[];
   /** Inline images, in order of `at`. */
   images?: InlineImage[];
   /** A row of a data table (one block per row: see segment.ts); cell texts are slices of the text. */
@@ -61,9 +66,12 @@ export interface RichBlock {
   hrBefore?: boolean;
 }
 
-export interface LinkSpan {
+export interface TextSpan {
   start: number;
   end: number;
+}
+
+export interface LinkSpan extends TextSpan {
   /** Absolute http(s) or mailto URL; `javascript:`, `data:`, empty and fragment-only links are dropped. */
   href: string;
 }

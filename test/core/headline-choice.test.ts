@@ -222,3 +222,32 @@ describe("placing the headline", () => {
     expect(count(markdown, "step by step")).toBe(1);
   });
 });
+
+describe("a thread's title in a lower heading", () => {
+  const TITLE = "<title>Which lamp for a reading nook? / Lighting talk / Riverside Gazette Forums</title>";
+
+  it("heads the answer when the page's only h1 is the site's logo and the heading is a part of the <title>", () => {
+    const { headline, markdown } = page(
+      TITLE,
+      `<header><h1><a href="/">Riverside Gazette</a></h1></header>`,
+      `<h3>Which lamp for a reading nook?</h3>`,
+      "thread",
+    );
+    expect(headline).toBe("Which lamp for a reading nook?");
+    expect(markdown.split("\n", 1)[0]).toBe("# Which lamp for a reading nook?");
+  });
+
+  it("gives way to an h1 that heads the content", () => {
+    const { headline } = page(
+      TITLE,
+      "",
+      `<h1>Reading nook lamps, compared</h1><h2>Which lamp for a reading nook?</h2>`,
+    );
+    expect(headline).toBe("Reading nook lamps, compared");
+  });
+
+  it("is not a heading that is no part of the <title>", () => {
+    const { headline } = page(TITLE, "", `<h3>Replies</h3>`, "thread");
+    expect(headline).toMatch(/^Which lamp for a reading nook\? \/ Lighting talk/);
+  });
+});

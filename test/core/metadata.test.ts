@@ -251,6 +251,24 @@ describe("extractMetadata: precedence and conflicts", () => {
     expect(extractMetadata(page(`<title>T tag title text</title>`), URL_).title).toBe("T tag title text");
   });
 
+  it("reads an <h1> without its permalink mark, and keeps a link that says more", () => {
+    const title = (h1: string) => extractMetadata(page(`<title>T tag title text</title>`, h1), URL_).title;
+    expect(title(`<h1>Advanced setup<a class="headerlink" href="#advanced-setup">¶</a></h1>`)).toBe("Advanced setup");
+    expect(title(`<h1><a href="#setup"> # </a>Advanced setup</h1>`)).toBe("Advanced setup");
+    expect(title(`<h1>Setup for <a href="/tags/c">C#</a> teams</h1>`)).toBe("Setup for C# teams");
+    expect(title(`<h1>Setup in ten steps §</h1>`)).toBe("Setup in ten steps §");
+  });
+
+  it("reads an <h1> without the text of an svg in it (a logo's label)", () => {
+    const html = page(
+      `<title>Which lamp for a reading nook? (asking for 2025)</title>`,
+      `<h1><a href="/"><svg viewBox="0 0 10 10"><title>Artboard 4 Created with a drawing tool</title></svg> Lumenhall</a></h1>`,
+    );
+    expect(extractMetadata(html, "https://lumenhall.example/t/reading-nook.42/").title).toBe(
+      "Which lamp for a reading nook? (asking for 2025)",
+    );
+  });
+
   it("reads an <h1> set on two lines with a space where the line breaks", () => {
     const html = page(`<title>T tag title text</title>`, "<h1>Covered market<br>stall rental</h1>");
     expect(extractMetadata(html, URL_).title).toBe("Covered market stall rental");

@@ -6,6 +6,7 @@
  * already does (feed it the same onopentag/ontext/onclosetag events). It expects lower-cased tag
  * and attribute names, htmlparser2's defaults.
  */
+import { isMarkGlyph } from "../permalink-marks";
 import { INLINE } from "../segment-tags";
 import { LD_SCRIPT_LIMIT, LD_TOTAL_LIMIT } from "./json-ld-parse";
 import { RAW_TEXT_LIMIT } from "./values";
@@ -89,6 +90,8 @@ export class MetadataCollector {
   articleTime: string | null = null;
 
   private captures: TextCapture[] = [];
+  /** A link inside the captured `<h1>`: where its text starts, and the capture's depth inside it. */
+  private h1Link: { capture: TextCapture; from: number; depth: number } | null = null;
   private script: string | null = null;
   private jsonLdBytes = 0;
   private landmarkDepth = 0;
@@ -120,6 +123,13 @@ export class MetadataCollector {
       case "h1":
         if (this.h1 === null && !this.capturing("h1")) this.capture("h1");
         break;
+      case "a": {
+        const h1 = this.captures.find((capture) => capture.key === "h1");
+        if (h1 && attribs.href !== undefined && this.h1Link === null) {
+          this.h1Link = { capture: h1, from: h1.text.length, depth: h1.depth };
+        }
+        break;
+      }
       case "html":
         if (this.htmlLang === null) this.htmlLang = attribs.lang ?? attribs["xml:lang"] ?? null;
         break;
@@ -153,6 +163,8 @@ export class MetadataCollector {
       return;
     }
     for (const capture of this.captures) {
+      // An svg's <title> inside an <h1> (a logo's label) is no text the heading shows: segmentation drops svg whole.
+      if (capture.key === "h1" && this.svgDepth > 0) continue;
       if (capture.text.length < RAW_TEXT_LIMIT) capture.text += data;
     }
   }
@@ -166,10 +178,20 @@ export class MetadataCollector {
     else if (name === "svg" && this.svgDepth > 0) this.svgDepth--;
     if (this.captures.length === 0) return;
     for (const capture of this.captures) capture.depth--;
+    if (this.h1Link !== null && this.h1Link.capture.depth < this.h1Link.depth) this.closeH1Link(this.h1Link);
     const done = this.captures.filter((capture) => capture.depth <= 0);
     if (done.length === 0) return;
     this.captures = this.captures.filter((capture) => capture.depth > 0);
     for (const capture of done) this.finish(capture);
+  }
+
+  /**
+   * The `<h1>`'s link ended: when its whole text is a permalink mark ("Usage¶", permalink-marks.ts),
+   * the mark is no word of the headline, as in the rendered heading.
+   */
+  private closeH1Link({ capture, from }: { capture: TextCapture; from: number }): void {
+    if (isMarkGlyph(capture.text.slice(from))) capture.text = capture.text.slice(0, from);
+    this.h1Link = null;
   }
 
   private capture(key: string): void {
