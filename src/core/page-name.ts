@@ -10,9 +10,20 @@
  * that reads as the page's `<title>`, the page has its name. Held-out (page-stage CV), this first
  * `<h1>` did a little better than only an `<h1>` that reads as the title: product pages 0.6315 /
  * 0.6300 (single-wcxb-dev / train-wcxb-dev) against 0.6312 / 0.6287.
+ *
+ * A thread's name is its title, which the gold opens with, yet the model drops it on about one
+ * forum page in three (held-out CV, train-wcxb-dev): it sits in a page header apart from the posts.
+ * There only an `<h1>` that reads as the `<title>` is the name (a forum's first `<h1>` can be its
+ * logo), link or not: Discourse and Stack Exchange link the title to the thread's own address.
  */
 import { matchesTitle } from "./region";
-import type { SegmentedPage } from "./types";
+import type { SegmentedPage, TextBlock } from "./types";
+
+/**
+ * Which `<h1>` names the page: its first that is not all link (a product, a listing), or the first
+ * that reads as the `<title>`, a link or not (a thread).
+ */
+export type PageNamedBy = "first h1" | "h1 read as the title";
 
 /**
  * The index of the page name's block when the answer lacks it, else -1. `content` is the answer so
@@ -23,9 +34,12 @@ export function missingPageName(
   page: SegmentedPage,
   content: readonly boolean[],
   leaving: ReadonlySet<number>,
+  named: PageNamedBy,
 ): number {
   const kept = (i: number) => content[i] && !leaving.has(i);
   if (page.blocks.some((b, i) => kept(i) && matchesTitle(b.text, page.title))) return -1;
-  const h1 = page.blocks.findIndex((b, i) => b.tag === "h1" && b.linkShare < 1 && !leaving.has(i));
+  const isName =
+    named === "first h1" ? (b: TextBlock) => b.linkShare < 1 : (b: TextBlock) => matchesTitle(b.text, page.title);
+  const h1 = page.blocks.findIndex((b, i) => b.tag === "h1" && !leaving.has(i) && isName(b));
   return h1 >= 0 && !content[h1] ? h1 : -1;
 }
