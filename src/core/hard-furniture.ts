@@ -1,8 +1,7 @@
 /**
  * Text the block model kept inside a page footer (`<footer>`, role=contentinfo), a sidebar (`<aside>`,
- * role=complementary) or a form control (`<button>`, `<label>`, `<legend>`, `<textarea>`, `<select>`,
- * `<option>`, `<input>`). The
- * tree's hard rules (classify.ts) drop such blocks outright; the model reads "under a hard element"
+ * role=complementary) or a form control (`<button>`, `<label>`, `<legend>`, `<textarea>`, `<input>`).
+ * The tree's hard rules (classify.ts) drop such blocks outright; the model reads "under a hard element"
  * as one feature among many, and on shop and catalogue pages it lets through the site's footer, a
  * filter panel's labels, a product card's "add to cart" and a variant picker's buttons. A footer
  * inside a `<blockquote>` is the quotation's attribution ("— the speaker, her role"), part of the
@@ -23,16 +22,11 @@ import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "text" | "hardTag" | "path">;
 
-/** Form controls: what a visitor clicks, picks or types in, and their captions. */
-const CONTROL_TAGS: ReadonlySet<string> = new Set([
-  "button",
-  "label",
-  "legend",
-  "textarea",
-  "select",
-  "option",
-  "input",
-]);
+/**
+ * Form controls: what a visitor clicks or types in, and their captions. A `<select>` and its options
+ * never reach a block: segmentation skips them whole (segment-tags.ts SKIP).
+ */
+const CONTROL_TAGS: ReadonlySet<string> = new Set(["button", "label", "legend", "textarea", "input"]);
 
 /** Indices of the content blocks (with text) whose nearest hard element (segment-walk.ts) passes `test`. */
 function contentUnder(blocks: readonly Block[], content: readonly boolean[], test: (b: Block) => boolean): number[] {

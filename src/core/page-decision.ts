@@ -13,9 +13,9 @@
  * to another story (teasers.ts) leave, and so do other stories' `<article>` elements
  * (other-articles.ts) and the figure captions inside the content region, whose images stay where
  * they stood (captions.ts). On every kind but threads and documentation, a marquee's phrase written
- * out over and over leaves (looped-text.ts), and on every kind but threads and documentation the text
- * the model kept in a footer, off articles in a sidebar too, on products and listings in a form
- * control too (hard-furniture.ts).
+ * out over and over leaves (looped-text.ts), and on articles, listings, products, services and other
+ * pages the text the model kept in a footer, off articles in a sidebar too, on products and listings
+ * in a form control too (hard-furniture.ts).
  * On products, listings and threads the page's name, its `<h1>`, is content though the model dropped
  * it (page-name.ts), and so are a product's specification tables (product-specs.ts) and a thread's
  * posts inside a moderation form (form-posts.ts).

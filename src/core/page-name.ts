@@ -14,7 +14,9 @@
  * A thread's name is its title, which the gold opens with, yet the model drops it on about one
  * forum page in three (held-out CV, train-wcxb-dev): it sits in a page header apart from the posts.
  * There only an `<h1>` that reads as the `<title>` is the name (a forum's first `<h1>` can be its
- * logo), link or not: Discourse and Stack Exchange link the title to the thread's own address.
+ * logo), link or not: Discourse and Stack Exchange link the title to the thread's own address. A
+ * linked `<h1>` that leads to the site's front page is the logo even when it reads as the `<title>`
+ * (a short thread title leaves the site's name the `<title>`'s longest part).
  */
 import { matchesTitle } from "./region";
 import type { SegmentedPage, TextBlock } from "./types";
@@ -39,7 +41,24 @@ export function missingPageName(
   const kept = (i: number) => content[i] && !leaving.has(i);
   if (page.blocks.some((b, i) => kept(i) && matchesTitle(b.text, page.title))) return -1;
   const isName =
-    named === "first h1" ? (b: TextBlock) => b.linkShare < 1 : (b: TextBlock) => matchesTitle(b.text, page.title);
+    named === "first h1"
+      ? (b: TextBlock) => b.linkShare < 1
+      : (b: TextBlock) => matchesTitle(b.text, page.title) && !linksHome(b);
   const h1 = page.blocks.findIndex((b, i) => b.tag === "h1" && !leaving.has(i) && isName(b));
   return h1 >= 0 && !content[h1] ? h1 : -1;
+}
+
+/** Whether the block is all link, and its links lead to a site's front page (a logo's). */
+function linksHome(block: TextBlock): boolean {
+  const links = block.rich?.links ?? [];
+  return block.linkShare >= 1 && links.length > 0 && links.every((l) => frontPage(l.href));
+}
+
+function frontPage(href: string): boolean {
+  try {
+    const url = new URL(href);
+    return url.pathname === "/" && url.search === "";
+  } catch {
+    return false;
+  }
 }

@@ -9,24 +9,26 @@
  * A mark is a link inside a heading whose whole text is one mark glyph: "Section § 4" in prose, a
  * heading's "#" that is not a link, and a link that says more ("# Usage") all stay.
  */
+import { isHeadingTag } from "./path-words";
 import type { LinkSpan, RichBlock, TextBlock, TextSpan } from "./types";
 
 const MARK_GLYPHS: ReadonlySet<string> = new Set(["\u00b6", "\u00a7", "#", "\u{1f517}"]);
 /** Space and the emoji/text presentation selectors around a glyph ("🔗️"). */
 const AROUND_GLYPH = /^[\s\ufe0e\ufe0f]+|[\s\ufe0e\ufe0f]+$/g;
-const HEADING = /^h[1-6]$/;
 /** Longer link texts are never one glyph: the cheap test before the trim. */
 const MAX_MARK_LENGTH = 8;
 
 /** Whether `text` is one permalink glyph, up to the space and presentation selectors around it. */
 export function isMarkGlyph(text: string): boolean {
-  return text.length <= MAX_MARK_LENGTH && MARK_GLYPHS.has(text.replace(AROUND_GLYPH, ""));
+  // The metadata's <h1> capture hands over the link's raw text, indented on lines of its own.
+  const short = text.length <= MAX_MARK_LENGTH ? text : text.trim();
+  return short.length <= MAX_MARK_LENGTH && MARK_GLYPHS.has(short.replace(AROUND_GLYPH, ""));
 }
 
 /** The spans of a heading block's text that are its permalink marks, in order; empty for other blocks. */
 export function permalinkMarks(block: TextBlock): TextSpan[] {
   const rich = block.rich;
-  if (!rich || (!rich.links && !rich.anchors) || !HEADING.test(block.tag)) return [];
+  if (!rich || (!rich.links && !rich.anchors) || !isHeadingTag(block.tag)) return [];
   const spans = [...(rich.anchors ?? []), ...(rich.links ?? [])].filter((s) =>
     isMarkGlyph(block.text.slice(s.start, s.end)),
   );

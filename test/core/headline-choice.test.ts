@@ -250,4 +250,17 @@ describe("a thread's title in a lower heading", () => {
     const { headline } = page(TITLE, "", `<h3>Replies</h3>`, "thread");
     expect(headline).toMatch(/^Which lamp for a reading nook\? \/ Lighting talk/);
   });
+
+  it("is not a later part of the <title>: a section's name", () => {
+    const title = "<title>Pruning roses | Guides | Riverside Gazette</title>";
+    expect(page(title, "", `<h2>Guides</h2>`, "thread").headline).not.toBe("Guides");
+  });
+
+  it("does not replace a service page's name chosen from its <title>", () => {
+    const title = "<title>Stall rental | Services | Riverside Markets</title>";
+    const { headline } = page(title, "", `<h1>Your stall. Your story.</h1><h2>Stall rental</h2>`, "service");
+    expect(headline).not.toBe("Your stall. Your story.");
+    const sectioned = page(title, "", `<h1>Your stall. Your story.</h1><h2>Services</h2>`, "service");
+    expect(sectioned.headline).not.toBe("Services");
+  });
 });

@@ -33,6 +33,16 @@ describe("a thread's name", () => {
     const content = logoOnly.blocks.map((b) => b.tag === "p");
     expect(missingPageName(logoOnly, content, new Set(), "h1 read as the title")).toBe(-1);
   });
+
+  it("is not the site's logo linking to the front page, though the site's name is the <title>'s longest part", () => {
+    const html = `<html><head><title>Kiln help - Troubleshooting - Lanternworks Community</title></head><body>
+<header><h1><a href="/">Lanternworks Community</a></h1></header><h2>Kiln help</h2>
+<div class="post"><p>My kiln stops at the second ramp every time, with an error code on the controller.</p></div>
+<div class="post"><p>Check the thermocouple first: a worn one reads low and the controller gives up.</p></div></body></html>`;
+    const thread = segmentHtml(html, "https://forum.lanternworks.example/t/kiln-help/9");
+    const content = thread.blocks.map((b) => b.tag === "p");
+    expect(missingPageName(thread, content, new Set(), "h1 read as the title")).toBe(-1);
+  });
 });
 
 describe("a product's name", () => {

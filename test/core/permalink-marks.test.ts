@@ -92,7 +92,7 @@ describe("a heading's permalink mark", () => {
   });
 
   it("knows its glyphs", () => {
-    expect(["¶", "§", "#", "🔗", " ¶ "].every(isMarkGlyph)).toBe(true);
+    expect(["¶", "§", "#", "🔗", " ¶ ", "\n          ¶\n        "].every(isMarkGlyph)).toBe(true);
     expect(["", "##", "¶¶", "Usage", "#1"].some(isMarkGlyph)).toBe(false);
   });
 });
