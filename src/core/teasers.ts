@@ -46,19 +46,16 @@ export function isStoryParagraph(
 }
 
 /**
- * The document-order range of blocks each element holds (contiguous: blocks are in document order),
- * in arrays indexed by element id (element-ids.ts): `first[id]` is -1 for an element holding none.
+ * The document-order range of the blocks that the element at `depth` of block `i`'s chain holds. Its
+ * blocks are contiguous (blocks are in document order) and it sits at that depth of each of their
+ * chains (a chain is its parent's plus one), so the walk visits only the element's own blocks.
  */
-function elementRanges(blocks: readonly Block[]): { first: Int32Array; last: Int32Array } {
-  const size = maxElementId(blocks) + 1;
-  const first = new Int32Array(size).fill(-1);
-  const last = new Int32Array(size);
-  blocks.forEach((b, i) => {
-    for (const el of b.ancestors ?? []) {
-      if (first[el] === -1) first[el] = i;
-      last[el] = i;
-    }
-  });
+function elementRange(blocks: readonly Block[], i: number, depth: number): { first: number; last: number } {
+  const element = blocks[i]!.ancestors![depth];
+  let first = i;
+  while (first > 0 && blocks[first - 1]!.ancestors?.[depth] === element) first--;
+  let last = i;
+  while (last + 1 < blocks.length && blocks[last + 1]!.ancestors?.[depth] === element) last++;
   return { first, last };
 }
 
@@ -76,33 +73,44 @@ export function teaserBlocks(
 export function teaserCardBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
   const paragraph = (i: number) => isStoryParagraph(blocks, content, i);
   const lede = blocks.findIndex((_, i) => paragraph(i));
-  const story = blocks[lede]?.ancestors?.at(-2);
-  if (story === undefined) return [];
-  // Blocks after the lede and outside the story's element, by path.
-  const byPath = new Map<string, number[]>();
-  blocks.forEach((b, i) => {
-    if (i <= lede || (b.ancestors?.length ?? 0) < 2 || b.ancestors!.includes(story)) return;
-    const key = numberFreePath(b.path);
-    const members = byPath.get(key);
+  const storyDepth = (blocks[lede]?.ancestors?.length ?? 0) - 2;
+  if (storyDepth < 0) return [];
+  const story = blocks[lede]!.ancestors![storyDepth]!;
+  // Blocks after the lede and outside the story's element, by path. An element sits at the same
+  // depth of every chain holding it, so one index test replaces a search of each chain; blocks are
+  // grouped by their own path first, then those groups by number-free path, which looks up each
+  // distinct path once rather than once per block.
+  const byOwnPath = new Map<string, number[]>();
+  for (let i = lede + 1; i < blocks.length; i++) {
+    const { ancestors, path } = blocks[i]!;
+    if (!ancestors || ancestors.length < 2 || ancestors[storyDepth] === story) continue;
+    const members = byOwnPath.get(path);
     if (members) members.push(i);
-    else byPath.set(key, [i]);
-  });
+    else byOwnPath.set(path, [i]);
+  }
+  const byPath = new Map<string, number[]>();
+  for (const [path, members] of byOwnPath) {
+    const key = numberFreePath(path);
+    const merged = byPath.get(key);
+    if (merged) for (const i of members) merged.push(i);
+    else byPath.set(key, members);
+  }
   const cards: { first: number; last: number }[] = [];
-  let ranges: ReturnType<typeof elementRanges> | undefined;
-  // Per element id, how many of a path's blocks it holds; emptied again after each path.
-  let held: Int32Array | undefined;
+  // Per element id, how many of a path's blocks it holds; emptied again after each path, and sized
+  // for the ids of the chains it counts (a page's paths mostly have too few blocks to count).
+  let held = new Int32Array(0);
   for (const members of byPath.values()) {
     if (members.length < MIN_CARDS) continue;
-    ranges ??= elementRanges(blocks);
-    held ??= new Int32Array(ranges.first.length);
+    const size = maxElementId(members.map((i) => blocks[i]!)) + 1;
+    if (held.length < size) held = new Int32Array(size);
     for (const i of members) for (const el of blocks[i]!.ancestors!) held[el]!++;
     const found = members.flatMap((i) => {
       // The outermost container around the block that holds no other block of its path.
       const chain = blocks[i]!.ancestors!;
       let k = chain.length - 2;
-      if (held![chain[k]!] !== 1) return [];
-      while (k > 0 && held![chain[k - 1]!] === 1) k--;
-      const range = { first: ranges!.first[chain[k]!]!, last: ranges!.last[chain[k]!]! };
+      if (held[chain[k]!] !== 1) return [];
+      while (k > 0 && held[chain[k - 1]!] === 1) k--;
+      const range = elementRange(blocks, i, k);
       return isTeaser(blocks, range) ? [range] : [];
     });
     for (const i of members) for (const el of blocks[i]!.ancestors!) held[el] = 0;
