@@ -20,9 +20,9 @@
  * On the WCXB corpora (gold: title + main content) the headline equals the gold's first line on
  * 83.3% / 81.5% of the pages (single, held out / train; 81.7% on train when subheadingInTitle took any
  * part of the `<title>` and ran on service pages too, which heads a page with its section's name
- * "Services"); 83.3% / 81.2% before subheadingInTitle and the
- * svg-free `<h1>` of metadata, 81.7% / 78.8% before the service page's name and one line of a two-line
- * `<h1>`; 79.0% / 76.7% with the metadata title throughout.
+ * "Services"); 83.3% / 81.2% before subheadingInTitle and the svg-free `<h1>` of metadata, 81.7% /
+ * 78.8% before the service page's name and one line of a two-line `<h1>`; 79.0% / 76.7% with the
+ * metadata title throughout.
  */
 import { headingInTitle, headlineWithTail, normalizeHeadline, TITLE_PARTS } from "./headline";
 import { hintsFor, namesSite as isSiteName, stripSiteName } from "./metadata/title";
@@ -205,11 +205,16 @@ function subheadingInTitle({ blocks, content, kind }: HeadlineEvidence, page: Pa
   const texts: string[] = [];
   blocks.forEach((block, i) => {
     if (!SUBHEADING.test(block.tag) || content[i] !== true) return;
-    if (block.landmark !== null && CHROME.has(block.landmark)) return;
+    if (inChrome(block)) return;
     const text = collapse(block.text);
     if (text !== "" && text.length <= MAX_HEADLINE && !page.namesSite(text)) texts.push(text);
   });
   return texts.find((text) => headlineWithTail(page.pageTitle, text)) ?? null;
+}
+
+/** Whether the heading stands in the site's chrome (a menu's, a footer's): not the page's own. */
+function inChrome(block: TextBlock): boolean {
+  return block.landmark !== null && CHROME.has(block.landmark);
 }
 
 /** The page's `<h1>`s that may be its headline (not chrome, not the site's name), in page order, whitespace collapsed. */
@@ -221,7 +226,7 @@ function candidateHeadings(
   const out: ShownHeading[] = [];
   for (const { index: i, text } of headingLines(blocks)) {
     const block = blocks[i]!;
-    if (block.landmark !== null && CHROME.has(block.landmark)) continue;
+    if (inChrome(block)) continue;
     if (text === "" || text.length > MAX_HEADLINE || UNRENDERED.test(text) || namesSite(text)) continue;
     const leads = firstContent >= 0 && i >= firstContent - LEADING_BEFORE && i <= firstContent + LEADING_AFTER;
     const inContent = content[i] === true;

@@ -235,7 +235,8 @@ function lineOfContent(blocks: readonly RegionBlock[], content: readonly boolean
 
 /**
  * Whether block `j` is content held by `element`. A function of the module, not a closure made per
- * call: lineOfContent runs per block, and the bundler names each closure as it is made (keepNames).
+ * call: lineOfContent runs per block, and under esbuild's keepNames (on in tsx, which runs the eval
+ * scripts; the Worker is built without it, wrangler.toml) each closure is named as it is made.
  */
 function contentOfElement(
   blocks: readonly RegionBlock[],
