@@ -41,7 +41,9 @@ import { fmt, markdownTable, summarize, table, type Summary } from "./lib/stats"
 
 const USAGE = `
 usage: npm run bench [-- --quick] [--rounds N] [--pages N] [--corpus NAME[,NAME]] [--tree-only] [--tree-docs N]
-  --quick     a few pages per corpus, one round: a smoke test (report goes to bench/out/)
+  --quick     a few pages per corpus, one round: a smoke test
+  Reports go to bench/ (committed) only from a run over the default corpora and pages; --quick,
+  --pages or --corpus write them to bench/out/ (ignored), so a partial run never replaces them.
   --tree-only only the tree at the cap (heap, rebuild, export; seconds), report bench/tree-report.json
   --tree-docs documents in that one domain (default 10000, the production cap)
   --rounds N  passes over all pages, each timing every task once per page (default 1)
@@ -61,7 +63,9 @@ const quick = values.quick ?? false;
 const rounds = numberOption(USAGE, "rounds", values.rounds, 1);
 const pagesPerCorpus = numberOption(USAGE, "pages", values.pages, quick ? 8 : Infinity);
 const corpora = (values.corpus?.split(",") ?? [...BENCH_CORPORA]).filter((c) => corpusExists(c));
-const outDir = resolve(import.meta.dirname, quick ? "../bench/out" : "../bench");
+/** A run over fewer pages or other corpora is a probe, not the report the repository keeps. */
+const partialRun = quick || values.pages !== undefined || values.corpus !== undefined;
+const outDir = resolve(import.meta.dirname, partialRun ? "../bench/out" : "../bench");
 const gc = (globalThis as { gc?: () => void }).gc;
 
 if (corpora.length === 0) {
@@ -545,7 +549,7 @@ writeFileSync(
   [
     "# Benchmark: pipeline vs peers (Node)",
     "",
-    `\`npm run bench${quick ? " -- --quick" : ""}\` on ${machineLine(machine)}.`,
+    `\`npm run bench${process.argv.length > 2 ? " -- " + process.argv.slice(2).join(" ") : ""}\` on ${machineLine(machine)}.`,
     `${pages.length} pages (${report.corpora.map((c) => `${c.name} ${c.pages}`).join(", ")}), ${fmt(bytesPerPass / 1e6, 1)} MB of HTML, ${rounds} round(s); every sample is one page.`,
     'Median and p95 are per-page samples; the mean and MB/s also include the collection of each task\'s leftover garbage ("GC ms": all collection charged to the task, per page).',
     "",
