@@ -25,6 +25,7 @@ import { treeVerdicts, type BlockVerdict, type HardRules } from "./classify";
 import { blockFeatures, type TreeEvidence } from "./features";
 import { decide, HEURISTICS, type Heuristic } from "./heuristics";
 import { DEFAULT_MODEL, predictBlocks, topEvidence, type ModelWeights } from "./model";
+import { rendersText } from "./permalink-marks";
 import { applyRegion, fallbackContent, regionParamsFor, type FallbackPath, type RegionParams } from "./region";
 import { decideKind, decidePage, type PageDecision } from "./page-decision";
 import { KIND_MODEL, type KindModel, type PageKind } from "./page-kind";
@@ -176,7 +177,8 @@ function modelVerdicts(
   const region = applyRegion(blocks, seen, byModel, eligible, page.title, params);
   let content = region.content.map((c, i) => c && eligible[i]!);
   let path: AnswerPath = "model";
-  if (!content.some(Boolean)) {
+  // Content that renders nothing (a heading's lone permalink mark) does not make an answer.
+  if (!content.some((c, i) => c && rendersText(blocks[i]!))) {
     const fallback = fallbackContent(blocks, seen, eligible, params);
     if (fallback) ({ content, path } = fallback);
   }

@@ -36,6 +36,15 @@ export function permalinkMarks(block: TextBlock): TextSpan[] {
 }
 
 /**
+ * Whether the block shows any text once its marks are left out: a heading that is only its "¶" renders
+ * as nothing, so an answer of such blocks alone is empty (the never-empty check reads this).
+ */
+export function rendersText(block: TextBlock): boolean {
+  if (block.text.length === 0) return false;
+  return permalinkMarks(block).length === 0 || withoutPermalinkMarks(block).text.trim().length > 0;
+}
+
+/**
  * The block as it renders: without its permalink marks, and one space next to each, so no double or
  * edge space is left; its links, anchors and images moved with the text. Most blocks have no mark
  * and come back as they are.

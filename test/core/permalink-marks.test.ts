@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { BlockVerdict } from "../../src/core/classify";
 import { chooseHeadline } from "../../src/core/headline-choice";
-import { isMarkGlyph, permalinkMarks, withoutPermalinkMarks } from "../../src/core/permalink-marks";
+import { classifyPage, SINGLE_PAGE } from "../../src/core/cascade";
+import { isMarkGlyph, permalinkMarks, rendersText, withoutPermalinkMarks } from "../../src/core/permalink-marks";
 import { renderHtmlFragment } from "../../src/core/render-html";
 import { renderMarkdown } from "../../src/core/render-markdown";
 import { renderText } from "../../src/core/render-text";
@@ -94,5 +95,19 @@ describe("a heading's permalink mark", () => {
   it("knows its glyphs", () => {
     expect(["¶", "§", "#", "🔗", " ¶ ", "\n          ¶\n        "].every(isMarkGlyph)).toBe(true);
     expect(["", "##", "¶¶", "Usage", "#1"].some(isMarkGlyph)).toBe(false);
+  });
+});
+
+describe("an answer of permalink marks alone", () => {
+  it("is no answer: the never-empty fallback takes the page's text instead", () => {
+    const prose = "Call it once per process, before the first lantern is lit, and keep the handle it returns.";
+    const { blocks, title } = page(`<h2 id="usage"><a href="#usage">¶</a></h2><p>${prose}</p>`);
+    expect(blocks.map((b) => b.text)).toEqual(["¶", prose]);
+    expect(rendersText(blocks[0]!)).toBe(false);
+    expect(rendersText(blocks[1]!)).toBe(true);
+    // The model sure of the mark-only heading alone: it renders nothing, so the fallback answers.
+    const result = classifyPage({ blocks, title }, null, { classifier: SINGLE_PAGE, probabilities: [0.99, 0.01] });
+    expect(result.path).not.toBe("model");
+    expect(renderText(blocks, result.verdicts)).toBe(prose);
   });
 });
