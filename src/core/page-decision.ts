@@ -29,6 +29,7 @@ import { otherArticleBlocks } from "./other-articles";
 import type { InterstitialReason } from "./interstitial";
 import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResult } from "./page-kind";
 import { missingPageName, type PageNamedBy } from "./page-name";
+import { rendersText } from "./permalink-marks";
 import { postsInForms } from "./form-posts";
 import { aroundRepeatedList } from "./around-list";
 import { missingSpecRows } from "./product-specs";
@@ -201,7 +202,9 @@ export function decidePage(
     });
   // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,
   // they are what the page has to say.
-  const keepsContent = verdicts.some((v, i) => !leaving.has(i) && v.label !== "boilerplate" && page.blocks[i]!.text);
+  const keepsContent = verdicts.some(
+    (v, i) => !leaving.has(i) && v.label !== "boilerplate" && rendersText(page.blocks[i]!),
+  );
   const comments = keepsContent ? region : [];
   // Per block leaving the answer, the first rule that takes it; none when it would empty the answer.
   const leavesBy = new Map<number, string>();
