@@ -114,6 +114,18 @@ describe("extractMetadata: sources", () => {
     });
   });
 
+  it("takes an author's name given as <meta itemprop=name content>, not the author card's text", () => {
+    const html = page(
+      "",
+      `<div class="post"><p>How do I keep the lantern lit?</p>
+        <div class="user-card" itemprop="author" itemscope itemtype="https://schema.org/Person">
+          <a href="/users/7/wren">Wren</a><meta itemprop="name" content="Wren">
+          <div class="flair"><span class="score">4,210</span><span class="count">3</span> gold badges</div>
+        </div></div>`,
+    );
+    expect(extractMetadata(html, URL_).byline).toBe("Wren");
+  });
+
   it("uses the first <time datetime> inside article/main only when no other date is given", () => {
     const body = `<header><time datetime="2020-01-01">nav date</time></header>
       <main><p>Text</p><time datetime="2024-02-29">Feb 29</time><time datetime="2024-03-01">x</time></main>`;

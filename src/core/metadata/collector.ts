@@ -233,13 +233,16 @@ export class MetadataCollector {
 
   /** Value from `content`, `datetime` or a URL attribute when the element has one, else its text. */
   private readItemprop(tag: string, attribs: Attributes, itemprop: string): void {
+    const direct = attribs.content ?? (tag === "time" ? attribs.datetime : undefined);
     for (const prop of itemprop.split(/\s+/)) {
       if (prop === "name" && this.authorScopes > 0) {
-        this.capture("author");
+        // The author's name may be given as `<meta itemprop="name" content>` (Stack Exchange's user
+        // cards): that, not the card's whole text with its reputation and badge counts.
+        if (direct !== undefined && direct.trim() !== "") this.keepMicrodata("author", direct);
+        else this.capture("author");
         continue;
       }
       if (!ITEMPROPS.has(prop) || this.microdata.has(prop)) continue;
-      const direct = attribs.content ?? (tag === "time" ? attribs.datetime : undefined);
       if (prop === "image") {
         const url = direct ?? imageAttribute(tag, attribs);
         if (url) this.keepMicrodata(prop, url);
