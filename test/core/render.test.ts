@@ -266,6 +266,14 @@ describe("title", () => {
     expect(article(body, { title: "The Headline" })).toBe("<h1>The Headline</h1>\n<p>Body</p>");
   });
 
+  it("an h1 set twice (a responsive template's two headers) is written once", () => {
+    const body = `<h1>Lantern Parts</h1><p>Parts for every lantern we sold.</p><h1>Lantern Parts</h1><h2>Wicks</h2>`;
+    expect(md(body, { headline: "Lantern Parts" })).toBe(
+      "# Lantern Parts\n\nParts for every lantern we sold.\n\n## Wicks\n",
+    );
+    expect(md(body)).toBe("# Lantern Parts\n\nParts for every lantern we sold.\n\n## Wicks\n");
+  });
+
   it("without an h1, the title heads the article and an h2 with the same text is not repeated", () => {
     expect(md(`<h2>Headline</h2><p>Body</p>`, { title: "Headline" })).toBe("# Headline\n\nBody\n");
     expect(md(`<h2>Other</h2>`, { title: "Headline" })).toBe("# Headline\n\n## Other\n");
