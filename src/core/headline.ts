@@ -68,7 +68,7 @@ export interface PlacedHeadline {
  * Picks the headline: the given one (service/answer.ts chooses it: headline-choice.ts), else the first
  * h1 of the content, else the page title. Its copy in the content is not repeated: the first h1/h2
  * equal to it, else one that is it with a tail ("Headline | Opinion"), else a first paragraph that says
- * it, and every other h1 equal to it; an h1 that became the headline is taken out of the flow, so a
+ * it, and every other h1/h2 equal to it; an h1 that became the headline is taken out of the flow, so a
  * page title with a " | Site" suffix never heads an article with an h1.
  */
 export function placeHeadline(units: readonly Unit[], given?: { headline?: string; title?: string }): PlacedHeadline {
@@ -85,12 +85,11 @@ export function placeHeadline(units: readonly Unit[], given?: { headline?: strin
     }
   }
   const images = index >= 0 ? units[index]!.blocks.flatMap((b) => b.rich?.images ?? []) : [];
-  // Another h1 saying the headline is the same heading set twice (responsive templates carry one for
-  // small screens and one for large): it goes too, or the article would open with it twice.
+  // Another h1/h2 saying the headline is the same heading set twice (responsive templates carry one
+  // for small screens and one for large; a hero repeats the page's h1 as its h2): it goes too, or the
+  // article would open with it twice.
   const rest = units
-    .filter(
-      (u, i) => i !== index && !(u.kind === "heading" && u.level === 1 && sameHeadline(u.lines.join(" "), headline)),
-    )
+    .filter((u, i) => i !== index && !(isTopHeading(u) && sameHeadline(u.lines.join(" "), headline)))
     .map((u) => (u.kind === "heading" && u.level === 1 ? { ...u, level: 2 } : u));
   return { headline, images, units: rest };
 }

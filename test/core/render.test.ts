@@ -266,12 +266,15 @@ describe("title", () => {
     expect(article(body, { title: "The Headline" })).toBe("<h1>The Headline</h1>\n<p>Body</p>");
   });
 
-  it("an h1 set twice (a responsive template's two headers) is written once", () => {
+  it("an h1 set twice (a responsive template's two headers, a hero's h2) is written once", () => {
     const body = `<h1>Lantern Parts</h1><p>Parts for every lantern we sold.</p><h1>Lantern Parts</h1><h2>Wicks</h2>`;
     expect(md(body, { headline: "Lantern Parts" })).toBe(
       "# Lantern Parts\n\nParts for every lantern we sold.\n\n## Wicks\n",
     );
     expect(md(body)).toBe("# Lantern Parts\n\nParts for every lantern we sold.\n\n## Wicks\n");
+    // A hero's h2 repeating it goes as well; a lower heading saying it is a section of its own.
+    const hero = `<h1>Lantern Parts</h1><p>Parts for every lantern we sold.</p><h2>Lantern  parts</h2><h3>Lantern Parts</h3>`;
+    expect(md(hero)).toBe("# Lantern Parts\n\nParts for every lantern we sold.\n\n### Lantern Parts\n");
   });
 
   it("without an h1, the title heads the article and an h2 with the same text is not repeated", () => {
