@@ -19,6 +19,8 @@ nursery.</p></section>
 <p>These technologies help us understand how our site is used.</p></div></div>
 <div class="newsletter-popup"><p>Sign up for ten percent off your first consultation.</p></div>
 <div class="size-popover"><p>Measure the plot along its longest wall before you book.</p></div>
+<div id="fides-overlay"><div id="fides-banner"><p>We and our partners store data on your device.</p></div></div>
+<div class="cookiebar-wrapper"><p>Choose which measurements you allow.</p></div>
 </body></html>`;
 
 const page = segmentHtml(SERVICE);
@@ -40,6 +42,9 @@ describe("overlays", () => {
     expect(texts.join("\n")).toContain("how our site is used");
     expect(texts.join("\n")).toContain("ten percent off");
     expect(texts.join("\n")).toContain("longest wall");
+    // Consent platforms named by their vendor (Fides), and words that begin with "cookie".
+    expect(texts.join("\n")).toContain("store data on your device");
+    expect(texts.join("\n")).toContain("which measurements you allow");
     expect(texts.join("\n")).not.toContain("Garden design");
     expect(texts.join("\n")).not.toContain("site visit");
   });
