@@ -31,6 +31,7 @@ import { pageKind, KIND_MODEL, type KindModel, type PageKind, type PageKindResul
 import { missingPageName, type PageNamedBy } from "./page-name";
 import { rendersText } from "./permalink-marks";
 import { postsInForms } from "./form-posts";
+import { postCommentBlocks } from "./post-comments";
 import { aroundRepeatedList } from "./around-list";
 import { missingSpecRows } from "./product-specs";
 import { shelfBlocks } from "./related";
@@ -157,6 +158,8 @@ export function decidePage(
   const content = verdicts.map((v) => v.label !== "boilerplate");
   // A thread's posts are its content, the signatures under them are not.
   const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
+  // ...nor the comment lists under its posts (a Q&A site's remarks under the question and answers).
+  const postComments = kind.kind === "thread" ? postCommentBlocks(page.blocks, content) : [];
   const aroundList = LIST_WITH_FURNITURE.has(kind.kind)
     ? aroundRepeatedList(page.blocks, content, probabilities, page.title)
     : [];
@@ -182,6 +185,7 @@ export function decidePage(
     ["overlay", overlays],
     ["page chrome", chrome],
     ["signature", signatures],
+    ["comments under a post", postComments],
     ["around the list", aroundList],
     ["teaser list", teasers],
     [FIGURE_CAPTION, captions.leaving],
