@@ -209,7 +209,9 @@ export function decidePage(
   const keepsContent = verdicts.some(
     (v, i) => !leaving.has(i) && v.label !== "boilerplate" && rendersText(page.blocks[i]!),
   );
-  const comments = keepsContent ? region : [];
+  // The comment section `comments=1` appends: an article's comment region, a thread's remarks under
+  // its posts (one of the two is empty: threads have no comment region).
+  const comments = keepsContent ? [...region, ...postComments] : [];
   // Per block leaving the answer, the first rule that takes it; none when it would empty the answer.
   const leavesBy = new Map<number, string>();
   if (keepsContent)

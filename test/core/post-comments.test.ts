@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { decidePage } from "../../src/core/page-decision";
+import { pageKind } from "../../src/core/page-kind";
 import { postCommentBlocks } from "../../src/core/post-comments";
 import { segmentHtml } from "../../src/core/segment";
 import { keptTextAs, verdictsWhere } from "./decide-as";
@@ -49,6 +51,16 @@ describe("comments under a thread's posts", () => {
     expect(kept).toContain("the starter is hungry");
     expect(kept).toContain("Keep it somewhere cooler");
     expect(kept).not.toContain("This fixed mine");
+    // They are the thread's comment section, which `comments=1` appends.
+    const known = {
+      ...pageKind(
+        page,
+        verdicts.map(() => 1),
+      ),
+      kind: "thread" as const,
+    };
+    const { decision } = decidePage(page, verdicts, null, undefined, known);
+    expect(decision.comments.map((i) => page.blocks[i]!.text)).toEqual(found);
     // Other kinds leave them to the comment region's rules.
     expect(keptTextAs(page, verdicts, "documentation")).toContain("This fixed mine");
   });
