@@ -21,7 +21,8 @@
  *   does a caption the page decision dropped on purpose (`imagesStay`: captions.ts), where it stood.
  * - Consecutive content blocks held by the same element (`TextBlock.element`: split only by
  *   `<br>` or a skipped element) join as lines of one unit, as in `renderText`; a boilerplate block
- *   in between ends the join. Sibling elements with equal paths stay separate units.
+ *   in between ends the join. Sibling elements with equal paths stay separate units, except lines of
+ *   one `<pre>` set as elements of their own (`div.line`s), which join as one code block.
  *
  * - A heading's permalink mark ("Usage¶") is left out of its text (permalink-marks.ts); a heading
  *   that was only the mark is no unit.
@@ -124,6 +125,13 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
     const tags = tokens.map(tagOf);
     // The holder's own tag is authoritative (the path's last token names the same element).
     tags[tags.length - 1] = block.tag.toLowerCase();
+    // Lines of one `<pre>` set as elements of their own (an editor's `div.cm-line`s) are one code block.
+    const pre = preElement(block, tags);
+    if (pre !== null && last?.kind === "code" && preElement(last.blocks.at(-1)!) === pre) {
+      last.lines.push(block.rich?.code?.raw ?? block.text);
+      last.blocks.push(block);
+      continue;
+    }
 
     let kind: UnitKind = "paragraph";
     let level = 0;
@@ -179,6 +187,14 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
     });
   }
   return units;
+}
+
+/** The element id of the `<pre>` (or xmp, ...) holding the block, the innermost one; null when none or unknown. */
+function preElement(block: TextBlock, tags: readonly string[] = block.path.split(">").map(tagOf)): number | null {
+  const ids = block.ancestors;
+  if (!ids || ids.length !== tags.length) return null;
+  for (let k = tags.length - 1; k >= 0; k--) if (PRE.has(tags[k]!)) return ids[k]!;
+  return null;
 }
 
 const FIGURE_PARTS = /(^|>)(figure|figcaption)([#.>]|$)/;

@@ -73,6 +73,12 @@ describe("markdown constructs", () => {
     expect(out).toBe("Intro\n\n---\n\n```python\ndef f():\n    return 1\n```\n");
   });
 
+  it("lines of one <pre> set as elements of their own are one code block; two <pre>s stay two", () => {
+    const lines = `<pre><code class="language-js"><div class="cm-line">let a = 1;</div><div class="cm-line">  a += 2;</div></code></pre>`;
+    expect(md(`<p>Intro</p>${lines}`)).toBe("Intro\n\n```js\nlet a = 1;\n  a += 2;\n```\n");
+    expect(md(`<pre>one</pre><pre>two</pre>`)).toBe("```\none\n```\n\n```\ntwo\n```\n");
+  });
+
   it("links and images can be turned off", () => {
     const body =
       `<p>A <a href="/l">link</a>.</p>` + `<figure><img src="/i.png" alt="pic"><figcaption>Cap</figcaption></figure>`;
