@@ -26,7 +26,7 @@ const cli = parseCli(USAGE, { quiet: { type: "boolean" } }, { positionals: true 
 const corpora = cli.positionals.length ? cli.positionals : ["single-wcxb-dev", "train-wcxb-dev"];
 
 /** Separators of a <title>'s parts, as in src/core/headline.ts. */
-const TITLE_PARTS = /\s+(?:\||::|·|•|»|-|–|—|\/|:)\s+/;
+const TITLE_PARTS = /\s+(?:\||::|·|•|»|--|-|–|—|\/|:)\s+/;
 
 const same = (a: string | null | undefined, b: string) => !!a && normalizeHeadline(a) === normalizeHeadline(b);
 

@@ -26,7 +26,7 @@ export function sameHeadline(a: string, b: string): boolean {
 }
 
 /** Separators between a title's parts ("Models | Django documentation | Django", "useState – React"). */
-export const TITLE_PARTS = /\s+(?:\||::|·|•|»|-|–|—|\/)\s+/;
+export const TITLE_PARTS = /\s+(?:\||::|·|•|»|--|-|–|—|\/)\s+/;
 
 /**
  * The page's own heading when it is one part of a multi-part title: "Models | Django documentation"

@@ -5,6 +5,8 @@ describe("headingInTitle", () => {
   it("takes the page's h1 when it is one part of a multi-part title", () => {
     expect(headingInTitle("Pruning | Orchard Handbook | Greenfield", ["Pruning"])).toBe("Pruning");
     expect(headingInTitle("useTimer – Widgets", ["Site menu", "useTimer"])).toBe("useTimer");
+    // An older site's separator: two hyphens.
+    expect(headingInTitle("Pruning -- Orchard Handbook", ["Pruning"])).toBe("Pruning");
   });
 
   it("matches up to case, punctuation and spacing, and answers with the heading as shown", () => {

@@ -433,6 +433,7 @@ describe("site-name stripping", () => {
     ["Storm closes schools - Example Gazette", "Storm closes schools"],
     ["Storm closes schools — Example Gazette", "Storm closes schools"],
     ["Storm closes schools :: Example Gazette", "Storm closes schools"],
+    ["Storm closes schools -- Example Gazette", "Storm closes schools"],
     ["Example Gazette: Storm closes schools", "Storm closes schools"],
     ["Storm closes schools | Weather | Example Gazette", "Storm closes schools | Weather"],
     ["Storm closes schools - Gazette", "Storm closes schools"],

@@ -13,7 +13,7 @@
 import { normalizeHeadline } from "../headline";
 
 /** Separators a site name is attached with; the dash forms need more evidence (see above). */
-const SEPARATOR = /\s+(\||::|·|•|»|-|–|—|\/)\s+/g;
+const SEPARATOR = /\s+(\||::|·|•|»|--|-|–|—|\/)\s+/g;
 const DASHES = new Set(["-", "–", "—"]);
 const SLASH = "/";
 const MIN_HEADLINE = 10;
