@@ -96,6 +96,12 @@ export class BlockCollector {
     if (frame.inLink) this.linkChars += visible;
   }
 
+  /** A line of code set as an element of its own begins: a newline unless the code's text ends with one. */
+  codeLine(): void {
+    const last = this.parts[this.parts.length - 1];
+    if (last !== undefined && !/\n[ \t]*$/.test(last)) this.parts.push("\n");
+  }
+
   /** A cell of a data-table row begins: a word boundary, and where the cell's text starts. */
   cell(header: boolean): void {
     this.wordBreak();

@@ -90,3 +90,14 @@ const LANGUAGE = /(?:^|\s)(?:language|lang|highlight)-([A-Za-z0-9_+#.-]+)/;
 export function codeLanguage(className: string | null): string {
   return (className && LANGUAGE.exec(className)?.[1]?.toLowerCase()) || "";
 }
+
+/**
+ * A highlighter's line inside code (`span.line`, Gatsby's `span.gatsby-highlight-code-line`, GitBook's
+ * `span.highlight-line`): styled `display: block`, it starts a line on screen though the page's text
+ * holds no newline between two of them.
+ */
+const CODE_LINE = /(?:^|[\s_-])line(?=$|[\s_-])/i;
+
+export function isCodeLine(className: string | null): boolean {
+  return className !== null && CODE_LINE.test(className);
+}

@@ -14,7 +14,7 @@ import type { PageBudget } from "./budget";
 import { capName } from "./budget";
 import { BlockCollector, isCell, type Frame } from "./segment-collector";
 import type { Attributes } from "./segment-events";
-import { codeLanguage, imageSource, isInPage, linkTarget, resolveBase } from "./segment-rich";
+import { codeLanguage, imageSource, isCodeLine, isInPage, linkTarget, resolveBase } from "./segment-rich";
 import type { TableEvents } from "./segment-tables";
 import { HARD, HARD_ROLES, INLINE, LANDMARK_ROLES, LANDMARK_TAGS, SKIP, VOID } from "./segment-tags";
 import { collapseWhitespace } from "./segment-text";
@@ -198,6 +198,7 @@ export class SegmentWalk implements TableEvents {
       }
     } else {
       if (!INLINE.has(tag) || tag === "br") collector.flush();
+      else if (this.current.code !== null && isCodeLine(el.getAttribute("class"))) collector.codeLine();
       if (tag === "img") {
         const src = imageSource(el, this.current.tag === "picture" ? this.current.srcset : null, this.base);
         if (src) collector.image({ at: 0, src, alt: collapseWhitespace(el.getAttribute("alt") ?? "") }, this.current);

@@ -77,6 +77,11 @@ describe("markdown constructs", () => {
     const lines = `<pre><code class="language-js"><div class="cm-line">let a = 1;</div><div class="cm-line">  a += 2;</div></code></pre>`;
     expect(md(`<p>Intro</p>${lines}`)).toBe("Intro\n\n```js\nlet a = 1;\n  a += 2;\n```\n");
     expect(md(`<pre>one</pre><pre>two</pre>`)).toBe("```\none\n```\n\n```\ntwo\n```\n");
+    // A highlighter's line spans (display: block) with no newline between them start lines too.
+    const spans = `<pre><code><span class="code-line">if (x) {</span><span class="code-line">  go();</span><span class="code-line">}</span></code></pre>`;
+    expect(md(spans)).toBe("```\nif (x) {\n  go();\n}\n```\n");
+    const shiki = `<pre><code><span class="line">a();</span>\n<span class="line">b();</span></code></pre>`;
+    expect(md(shiki)).toBe("```\na();\nb();\n```\n");
   });
 
   it("links and images can be turned off", () => {
