@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { codeBlocks } from "../../src/core/code-samples";
 import { segmentHtml } from "../../src/core/segment";
-import { keptTextAs, verdictsWhere } from "./decide-as";
+import { keptOfAllAs } from "./decide-as";
 
 describe("code blocks", () => {
   it("names the content blocks with text that are, or sit in, a <pre>", () => {
@@ -29,21 +29,15 @@ await relay.send({ to: "ana@example.org", template: "receipt" });</code></pre></
 
 describe("the page decision on a service page with a code sample", () => {
   const page = segmentHtml(LANDING);
-  const kept = (kind: "service" | "documentation") =>
-    keptTextAs(
-      page,
-      verdictsWhere(page, () => true),
-      kind,
-    );
 
   it("leaves the code out on a service page and keeps its prose", () => {
-    const text = kept("service");
+    const text = keptOfAllAs(page, "service");
     expect(text).not.toContain("relay.send");
     expect(text).toContain("from servers in three regions");
     expect(text).toContain("no contract");
   });
 
   it("keeps the code on a documentation page", () => {
-    expect(kept("documentation")).toContain("relay.send");
+    expect(keptOfAllAs(page, "documentation")).toContain("relay.send");
   });
 });
