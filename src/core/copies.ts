@@ -11,8 +11,10 @@
  * chorus), and so are repeats in a repeated structure, the same path under other parents (cards that
  * share a line, code tabs that differ in one word, the same notice under each webcam); only a long
  * passage (COPY_LONG_WORDS) is a copy wherever it is repeated: cards share lines, not whole stories.
- * Blocks under COPY_MIN_WORDS words are left alone: a short line ("Share", a dateline) recurs in real
- * articles, and its words are few.
+ * A block under COPY_MIN_WORDS words has too few 4-grams to be measured so: it is a copy when its words,
+ * all of them and only them, were said by an earlier content block in another place (parent and path,
+ * as above): a carousel's slides cloned for its loop, a pricing card's line in a desktop and a mobile
+ * copy, a tab's heading repeated in its panel. A one-word line ("Share", "Features") is left alone.
  *
  * Site-grouped 3-fold CV on out-of-fold probabilities (scripts/page-stage-cv.ts), hybrid / single-page
  * F1: single-zyte 0.9440 -> 0.9485 / 0.9425 -> 0.9470, single-wcxb-dev 0.8361 -> 0.8423 / 0.8349 ->
@@ -24,6 +26,15 @@ import type { TextBlock } from "./types";
 
 export const COPY_SHARE = 0.8;
 export const COPY_MIN_WORDS = 8;
+/**
+ * A short block (under COPY_MIN_WORDS) of at least this many words is a copy when an earlier content
+ * block elsewhere said exactly its words. Site-grouped 3-fold CV (scripts/page-stage-cv.ts, oof-kinds2
+ * cache, fold kind models), hybrid F1 train-wcxb-dev 0.8606 -> 0.8614 (service 0.8396 -> 0.8408,
+ * listing 0.6992 -> 0.7043), single-wcxb-dev (held out) 0.8632 -> 0.8660 (service 0.8279 -> 0.8399,
+ * listing 0.6550 -> 0.6644, product 0.6507 -> 0.6578, collection 0.7042 -> 0.7122), stream-ctf 0.9602
+ * unchanged, single-zyte 0.9643 -> 0.9642. From one word (1), single-zyte lost 0.0004 (one page).
+ */
+export const SHORT_COPY_MIN_WORDS = 2;
 /** A passage this long repeated word for word is a copy even in a repeated structure (two hidden copies). */
 export const COPY_LONG_WORDS = 60;
 
@@ -51,9 +62,10 @@ function isWordChar(cp: number): boolean {
  * A block's word 4-grams as numbers: two independent 32-bit hashes of each word (a maximal run of
  * `[\p{L}\p{N}]` in the lower-cased text, hashed over its UTF-16 code units), folded over the gram
  * into 53 bits (a collision among a page's few thousand grams has odds of about 1e-9), so no string
- * is built per word or gram.
+ * is built per word or gram. `whole` folds all the words so, for a block too short to have 4-grams
+ * enough (under COPY_MIN_WORDS words), and is 0 for longer blocks.
  */
-function gramKeys(text: string): { words: number; keys: number[] } {
+function gramKeys(text: string): { words: number; keys: number[]; whole: number } {
   const lower = text.toLowerCase();
   const a: number[] = [];
   const b: number[] = [];
@@ -82,16 +94,19 @@ function gramKeys(text: string): { words: number; keys: number[] } {
     i += units;
   }
   const keys: number[] = [];
-  for (let k = 0; k + GRAM <= a.length; k++) {
-    let x = 0x9e3779b9;
-    let y = 0x85ebca6b;
-    for (let j = k; j < k + GRAM; j++) {
-      x = Math.imul(x ^ a[j]!, 0x27d4eb2d) ^ (x >>> 13);
-      y = Math.imul(y ^ b[j]!, 0x165667b1) ^ (y >>> 16);
-    }
-    keys.push((x >>> 11) * 0x100000000 + (y >>> 0));
+  for (let k = 0; k + GRAM <= a.length; k++) keys.push(foldWords(a, b, k, k + GRAM));
+  return { words: a.length, keys, whole: a.length < COPY_MIN_WORDS ? foldWords(a, b, 0, a.length) : 0 };
+}
+
+/** Words `from` to `to` (their two hashes) folded into one 53-bit key. */
+function foldWords(a: readonly number[], b: readonly number[], from: number, to: number): number {
+  let x = 0x9e3779b9;
+  let y = 0x85ebca6b;
+  for (let j = from; j < to; j++) {
+    x = Math.imul(x ^ a[j]!, 0x27d4eb2d) ^ (x >>> 13);
+    y = Math.imul(y ^ b[j]!, 0x165667b1) ^ (y >>> 16);
   }
-  return { words: a.length, keys };
+  return (x >>> 11) * 0x100000000 + (y >>> 0);
 }
 
 /** The element holding the block's element (-1: unknown, or the block sits at the top). */
@@ -210,6 +225,8 @@ export function laterCopies(
   const paths: number[] = [];
   const pathIds = new Map<string, number>();
   const samePlace = (a: number, b: number) => parents[a] === parents[b] && paths[a] === paths[b];
+  // Per whole text of a short block (gramKeys' `whole`), the places it was met in.
+  const shortTexts = new Map<number, number[]>();
   const out: number[] = [];
   blocks.forEach((b, i) => {
     if (!content[i]) return;
@@ -220,7 +237,14 @@ export function laterCopies(
     const parent = parentOf(b);
     parents.push(parent);
     paths.push(pathId);
-    const { words, keys: grams } = gramKeys(b.text);
+    const { words, keys: grams, whole } = gramKeys(b.text);
+    if (words >= SHORT_COPY_MIN_WORDS && words < COPY_MIN_WORDS) {
+      // Too short for 4-grams to tell: a copy when an earlier block in another place said exactly these words.
+      const places = shortTexts.get(whole);
+      if (places?.some((p) => parents[p] !== parent && paths[p] !== pathId)) return void out.push(i);
+      if (places) places.push(here);
+      else shortTexts.set(whole, [here]);
+    }
     const long = words >= COPY_LONG_WORDS;
     if (words >= COPY_MIN_WORDS && grams.length > 0) {
       let hit = 0;

@@ -15,7 +15,9 @@
  * they stood (captions.ts). On every kind but threads and documentation, a marquee's phrase written
  * out over and over leaves (looped-text.ts), and on articles, listings, products, services and other
  * pages the text the model kept in a footer, off articles in a sidebar too, on products and listings
- * in a form control too (hard-furniture.ts).
+ * in a form control too (hard-furniture.ts). On services, the code the model kept is a demo of the
+ * product and leaves (code-samples.ts), and so do its calls to action, short links of their own
+ * (calls-to-action.ts).
  * On products, listings and threads the page's name, its `<h1>`, is content though the model dropped
  * it (page-name.ts), and so are a product's specification tables (product-specs.ts) and a thread's
  * posts inside a moderation form (form-posts.ts).
@@ -38,6 +40,8 @@ import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
 import { loopedBlocks } from "./looped-text";
 import { asideBlocks, controlBlocks, footerBlocks } from "./hard-furniture";
+import { codeBlocks } from "./code-samples";
+import { callsToAction } from "./calls-to-action";
 import { teaserBlocks } from "./teasers";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
@@ -113,6 +117,18 @@ const ASIDE_LEAVES: ReadonlySet<PageKind> = new Set(["listing", "product", "serv
  */
 const CONTROLS_LEAVE: ReadonlySet<PageKind> = new Set(["product", "listing"]);
 
+/**
+ * Kinds whose code blocks leave though the model kept them (code-samples.ts): a service page's code
+ * is a demo of the product. Page-stage CV: see code-samples.ts and the commit that added it.
+ */
+const CODE_LEAVES: ReadonlySet<PageKind> = new Set(["service"]);
+
+/**
+ * Kinds whose calls to action (a short link on its own, calls-to-action.ts) leave though the model kept
+ * them: a service page's "Book a demo" buttons.
+ */
+const CALLS_TO_ACTION_LEAVE: ReadonlySet<PageKind> = new Set(["service"]);
+
 /** The rule name of figure captions, which leave the answer with their images kept. */
 const FIGURE_CAPTION = "figure caption";
 
@@ -176,10 +192,16 @@ export function decidePage(
     ...(ASIDE_LEAVES.has(kind.kind) ? asideBlocks(page.blocks, content) : []),
     ...(CONTROLS_LEAVE.has(kind.kind) ? controlBlocks(page.blocks, content) : []),
   ];
+  // A service page's code samples (code-samples.ts).
+  const code = CODE_LEAVES.has(kind.kind) ? codeBlocks(page.blocks, content) : [];
+  // A service page's calls to action (calls-to-action.ts).
+  const buttons = CALLS_TO_ACTION_LEAVE.has(kind.kind) ? callsToAction(page.blocks, content) : [];
   // The rules that take blocks out of the answer, in the order their names win where several take one.
   const leavingRules: readonly (readonly [string, readonly number[]])[] = [
     ["looped text", loops],
     ["footer, sidebar or control", furniture],
+    ["code sample", code],
+    ["call to action", buttons],
     ["comments", region],
     ["product shelf", shelves],
     ["overlay", overlays],

@@ -40,10 +40,27 @@ describe("laterCopies", () => {
     expect(laterCopies(blocks(BODY[0]!, BODY[0]!), [false, true])).toEqual([]);
   });
 
-  it("keeps a block that only shares some words, and short repeated lines", () => {
+  it("keeps a block that only shares some words, and a one-word line said again", () => {
     const partly = `${BODY[0]!.slice(0, 50)} and then something else entirely happened on the pier that night.`;
     expect(laterCopies(blocks(BODY[0]!, partly), [true, true])).toEqual([]);
-    expect(laterCopies(blocks("Read more here", "Read more here"), [true, true])).toEqual([]);
+    expect(laterCopies(blocks("Timetables", "Timetables"), [true, true])).toEqual([]);
+  });
+
+  it("finds a short line said again elsewhere, word for word (a slider's cloned slide, a mobile copy)", () => {
+    expect(laterCopies(blocks("Book a crossing", "Ferry times", "book a crossing!"), [true, true, true])).toEqual([2]);
+    // Only the same words, all of them: a short line inside a longer one, or a longer line, is no copy.
+    expect(laterCopies(blocks("Book a crossing today", "Book a crossing"), [true, true])).toEqual([]);
+    expect(laterCopies(blocks("Book a crossing", "Book a crossing today"), [true, true])).toEqual([]);
+  });
+
+  it("keeps short lines repeated among siblings or in a repeated structure (each plan's card lists it)", () => {
+    const siblings = blocks("Priority boarding", "Priority boarding").map((b, i) => ({
+      ...b,
+      ancestors: [0, 100, i + 1],
+    }));
+    expect(laterCopies(siblings, [true, true])).toEqual([]);
+    const cards = blocks("Priority boarding", "Priority boarding").map((b) => ({ ...b, path: "body>div.plan>p" }));
+    expect(laterCopies(cards, [true, true])).toEqual([]);
   });
 
   it("keeps repeats among siblings: a list that says the same line each day is the text's own", () => {

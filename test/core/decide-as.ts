@@ -32,3 +32,12 @@ export function verdictsWhere(page: SegmentedPage, isContent: (b: Block) => bool
     ...(p ? { p: p(b) } : {}),
   }));
 }
+
+/** The texts the page decision keeps of `page` when the cascade took every block for content, were the page of this `kind`. */
+export function keptOfAllAs(page: SegmentedPage, kind: PageKind): string {
+  return keptTextAs(
+    page,
+    verdictsWhere(page, () => true),
+    kind,
+  );
+}
