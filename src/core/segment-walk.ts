@@ -12,6 +12,7 @@
  */
 import type { PageBudget } from "./budget";
 import { capName } from "./budget";
+import type { DeclaredTypeReader } from "./declared-types";
 import { BlockCollector, isCell, type Frame } from "./segment-collector";
 import type { Attributes } from "./segment-events";
 import { codeLanguage, imageSource, isInPage, linkTarget, resolveBase } from "./segment-rich";
@@ -160,6 +161,8 @@ export class SegmentWalk implements TableEvents {
   constructor(
     private readonly pageUrl: string | undefined,
     private readonly budget: PageBudget,
+    /** Told each `<meta>` and `itemtype` met: what the page declares it is (declared-types.ts). */
+    private readonly declared?: DeclaredTypeReader,
   ) {
     this.base = resolveBase(pageUrl, null);
     this.maxBlocks = budget.limits.maxBlocks;
@@ -173,6 +176,7 @@ export class SegmentWalk implements TableEvents {
     if (this.arrive()) return;
     const collector = this.collector;
     const el = new AttributeReader(attributes, this.budget);
+    if (attributes.itemtype !== undefined) this.declared?.itemtype(attributes.itemtype);
     let kind = LEAF;
     if (tag === "title") {
       // Read whole, as its text (a <title/> may hold markup), and never descended into.
@@ -195,7 +199,7 @@ export class SegmentWalk implements TableEvents {
       if (tag === "base" && !this.baseSeen && el.hasAttribute("href")) {
         this.baseSeen = true;
         this.base = resolveBase(this.pageUrl, el.getAttribute("href"));
-      }
+      } else if (tag === "meta") this.declared?.meta(attributes.property ?? attributes.name, attributes.content);
     } else {
       if (!INLINE.has(tag) || tag === "br") collector.flush();
       if (tag === "img") {
@@ -252,7 +256,8 @@ export class SegmentWalk implements TableEvents {
       this.budget.cut("blocks");
       blocks.length = this.maxBlocks;
     }
-    return { title, blocks };
+    const declared = this.declared?.types();
+    return declared ? { title, blocks, declared } : { title, blocks };
   }
 
   /**
