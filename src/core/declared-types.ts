@@ -1,9 +1,9 @@
 /**
  * What a page declares it is: its schema.org types (JSON-LD `@type`, microdata `itemtype`) and its
- * Open Graph `og:type`, in a few groups the page-kind model reads as signals (page-kind.ts). They
- * are signals, not rules: articles embed a Product (the subject of a review), service pages say
- * og:type "article", most sites say "website" everywhere, so the learned model weighs them with the
- * rest of the page.
+ * Open Graph `og:type`, in a few groups. They are evidence, not rules: articles embed a Product (the
+ * subject of a review), service pages say og:type "article", most sites say "website" everywhere.
+ * The page-kind model weighs those that measured well with the rest of the page (page-kind.ts
+ * DECLARED_SIGNALS: og:type product and product.group; the other groups are recorded, read by none).
  *
  * Read during segmentation, from what it meets anyway: the strip pass (strip-non-text.ts) hands over
  * each `<script type="application/ld+json">` it removes, the walk (segment-walk.ts) each `<meta
