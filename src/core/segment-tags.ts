@@ -111,7 +111,7 @@ export const HARD_ROLES: Record<string, string> = {
 /**
  * The only attributes the walk reads: path tokens (id, class), landmarks (role), links (href), for
  * rendering: images and their lazy-loading variants, the first number of an `ol`; and what the page
- * declares it is (declared-types.ts): `itemtype`, a `<meta>`'s `property`, `name` and `content`.
+ * declares it is (declared-types.ts): a `<meta>`'s `property`, `name` and `content`.
  */
 export const SEGMENT_ATTRIBUTES = new Set([
   "id",
@@ -126,7 +126,6 @@ export const SEGMENT_ATTRIBUTES = new Set([
   "data-lazy-src",
   "data-original",
   "start",
-  "itemtype",
   "property",
   "name",
   "content",

@@ -12,7 +12,7 @@
  */
 import type { PageBudget } from "./budget";
 import { capName } from "./budget";
-import type { DeclaredTypeReader } from "./declared-types";
+import { DeclaredTypeReader } from "./declared-types";
 import { BlockCollector, isCell, type Frame } from "./segment-collector";
 import type { Attributes } from "./segment-events";
 import { codeLanguage, imageSource, isInPage, linkTarget, resolveBase } from "./segment-rich";
@@ -157,12 +157,12 @@ export class SegmentWalk implements TableEvents {
   /** Past the block cap the rest of the page is not read (the cut is made exact in finish). */
   private stopped = false;
   private readonly maxBlocks: number;
+  /** What the page declares it is, from its `<meta property="og:type">` (declared-types.ts). */
+  private readonly declared = new DeclaredTypeReader();
 
   constructor(
     private readonly pageUrl: string | undefined,
     private readonly budget: PageBudget,
-    /** Told each `<meta>` and `itemtype` met: what the page declares it is (declared-types.ts). */
-    private readonly declared?: DeclaredTypeReader,
   ) {
     this.base = resolveBase(pageUrl, null);
     this.maxBlocks = budget.limits.maxBlocks;
@@ -176,7 +176,6 @@ export class SegmentWalk implements TableEvents {
     if (this.arrive()) return;
     const collector = this.collector;
     const el = new AttributeReader(attributes, this.budget);
-    if (attributes.itemtype !== undefined) this.declared?.itemtype(attributes.itemtype);
     let kind = LEAF;
     if (tag === "title") {
       // Read whole, as its text (a <title/> may hold markup), and never descended into.
@@ -199,7 +198,7 @@ export class SegmentWalk implements TableEvents {
       if (tag === "base" && !this.baseSeen && el.hasAttribute("href")) {
         this.baseSeen = true;
         this.base = resolveBase(this.pageUrl, el.getAttribute("href"));
-      } else if (tag === "meta") this.declared?.meta(attributes.property ?? attributes.name, attributes.content);
+      } else if (tag === "meta") this.declared.meta(attributes.property ?? attributes.name, attributes.content);
     } else {
       if (!INLINE.has(tag) || tag === "br") collector.flush();
       if (tag === "img") {
@@ -256,7 +255,7 @@ export class SegmentWalk implements TableEvents {
       this.budget.cut("blocks");
       blocks.length = this.maxBlocks;
     }
-    const declared = this.declared?.types();
+    const declared = this.declared.types();
     return declared ? { title, blocks, declared } : { title, blocks };
   }
 

@@ -16,7 +16,6 @@
  * tables (cells holding paragraphs, lists, other tables, scripts) keep one block per cell run.
  */
 import { capElements, PageBudget } from "./budget";
-import { DeclaredTypeReader } from "./declared-types";
 import { BuiltTree, documentEvents, parseEvents, type SegmentEvents } from "./segment-events";
 import { TableLookahead } from "./segment-tables";
 import { SegmentWalk } from "./segment-walk";
@@ -31,23 +30,17 @@ export { stripNonText } from "./strip-non-text";
  * link and image URLs absolute, with the page's `<base href>`; without it only absolute ones are kept.
  */
 export function segmentHtml(html: string, pageUrl?: string, budget = new PageBudget()): SegmentedPage {
-  const declared = new DeclaredTypeReader();
-  const page = segmentStripped(stripNonText(html, declared), pageUrl, budget, declared);
+  const page = segmentStripped(stripNonText(html), pageUrl, budget);
   return pageText(page) < NOSCRIPT_MIN_CHARS && NOSCRIPT_OPEN.test(html)
-    ? noscriptPage(html, page, pageUrl, budget, declared)
+    ? noscriptPage(html, page, pageUrl, budget)
     : page;
 }
 
 /** Segmentation of HTML already stripped of non-text elements, within the page's budget. */
-function segmentStripped(
-  stripped: string,
-  pageUrl: string | undefined,
-  budget: PageBudget,
-  declared: DeclaredTypeReader,
-): SegmentedPage {
+function segmentStripped(stripped: string, pageUrl: string | undefined, budget: PageBudget): SegmentedPage {
   const capped = capElements(stripped, budget);
   budget.check();
-  return walkEvents((events) => parseEvents(capped, events), pageUrl, budget, declared);
+  return walkEvents((events) => parseEvents(capped, events), pageUrl, budget);
 }
 
 /**
@@ -73,10 +66,8 @@ function noscriptPage(
   page: SegmentedPage,
   pageUrl: string | undefined,
   budget: PageBudget,
-  declared: DeclaredTypeReader,
 ): SegmentedPage {
-  // The page's scripts were read for their declared types already; its metas are read again (each group counts once).
-  const unwrapped = segmentStripped(stripNonText(html.replace(NOSCRIPT_TAG, " ")), pageUrl, budget, declared);
+  const unwrapped = segmentStripped(stripNonText(html.replace(NOSCRIPT_TAG, " ")), pageUrl, budget);
   return pageText(unwrapped) >= pageText(page) + NOSCRIPT_MIN_GAIN ? unwrapped : page;
 }
 
@@ -86,7 +77,7 @@ function noscriptPage(
  * segmentHtml gives (test/core/segment-events.test.ts).
  */
 export function segmentDocument(doc: unknown, pageUrl?: string, budget = new PageBudget()): SegmentedPage {
-  return walkEvents((events) => documentEvents(doc, events), pageUrl, budget, new DeclaredTypeReader());
+  return walkEvents((events) => documentEvents(doc, events), pageUrl, budget);
 }
 
 /** The walk over a source of events, through the tree filter (budget caps, skipped content) and table verdicts. */
@@ -94,9 +85,8 @@ function walkEvents(
   source: (events: SegmentEvents) => void,
   pageUrl: string | undefined,
   budget: PageBudget,
-  declared: DeclaredTypeReader,
 ): SegmentedPage {
-  const walk = new SegmentWalk(pageUrl, budget, declared);
+  const walk = new SegmentWalk(pageUrl, budget);
   const tables = new TableLookahead(walk);
   source(new BuiltTree(tables, budget));
   tables.end();

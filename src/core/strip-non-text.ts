@@ -12,11 +12,7 @@
  * What is removed is exactly what a global replace of NON_TEXT removes (the tests hold the two
  * together on generated markup): the regex engine finds where a match may start, and the ends are
  * found with indexOf, where NON_TEXT's lazy `[\s\S]*?` stepped through a script's every character.
- *
- * Every script it removes is shown to the page's DeclaredTypeReader, when given: JSON-LD is where a
- * page states its schema.org type, and here it is met without a second search.
  */
-import type { DeclaredTypeReader } from "./declared-types";
 import { isSpace } from "./segment-text";
 
 /** The definition, kept for the tests: comments, bogus CDATA, and the five elements with their content. */
@@ -97,23 +93,15 @@ function openerAt(html: string, from: number): number {
   return OPENER.exec(html)?.index ?? -1;
 }
 
-/** A match: where it ends, the element's name as written (null for a comment), where an element's content starts and ends. */
-interface Match {
-  end: number;
-  tag: string | null;
-  inner: number;
-  innerEnd: number;
-}
-
-/** The match starting at `at`, or null. */
-function matchAt(html: string, at: number, searches: Searches): Match | null {
+/** The match starting at `at` (its end, and the element's name as written, null for a comment), or null. */
+function matchAt(html: string, at: number, searches: Searches): { end: number; tag: string | null } | null {
   if (html.startsWith("<!--", at)) {
     const close = searches.commentEnd.next(at + 4);
-    if (close >= 0) return { end: close + 3, tag: null, inner: at, innerEnd: at };
+    if (close >= 0) return { end: close + 3, tag: null };
   }
   if (holdsAt(html, at, CDATA)) {
     const close = searches.tagEnd.next(at + CDATA.length);
-    if (close >= 0) return { end: close + 1, tag: null, inner: at, innerEnd: at };
+    if (close >= 0) return { end: close + 1, tag: null };
   }
   for (let e = 0; e < ELEMENTS.length; e++) {
     const name = ELEMENTS[e]!;
@@ -124,13 +112,12 @@ function matchAt(html: string, at: number, searches: Searches): Match | null {
     const open = searches.tagEnd.next(after);
     if (open < 0) return null;
     const close = searches.closing[e]!.next(open + 1);
-    if (close < 0) return null;
-    return { end: closingEnd(html, close, name), tag: html.slice(at + 1, after), inner: open + 1, innerEnd: close };
+    return close < 0 ? null : { end: closingEnd(html, close, name), tag: html.slice(at + 1, after) };
   }
   return null;
 }
 
-export function stripNonText(html: string, declared?: DeclaredTypeReader): string {
+export function stripNonText(html: string): string {
   const searches = new Searches(html);
   let out = "";
   let kept = 0;
@@ -139,9 +126,6 @@ export function stripNonText(html: string, declared?: DeclaredTypeReader): strin
     if (!match) {
       at = openerAt(html, at + 1);
       continue;
-    }
-    if (declared && match.tag && match.tag.length === 6 && holdsAt(match.tag, 0, "script")) {
-      declared.script(html.slice(at, match.inner), html, match.inner, match.innerEnd);
     }
     out += html.slice(kept, at) + (match.tag ? ` <${match.tag}></${match.tag}> ` : " ");
     kept = match.end;

@@ -104,21 +104,15 @@ export interface SegmentedPage {
   /** Text of `<title>`, whitespace collapsed; "" when absent. */
   title: string;
   blocks: TextBlock[];
-  /**
-   * What the page says it is (declared-types.ts), for the page-kind signals; absent when it declares
-   * nothing a group holds. From a DOM (segmentDocument) only microdata and og:type are read: its
-   * scripts, JSON-LD included, were stripped before it was built.
-   */
+  /** What the page says it is (declared-types.ts: its og:type), for the page-kind signals; absent when it declares nothing a group holds. */
   declared?: DeclaredTypes;
 }
 
-/** The groups of declared page types (declared-types.ts holds which type names fall in which). */
-export type DeclaredGroup = "product" | "article" | "thread" | "listing" | "documentation" | "faq" | "website";
+/** The groups of declared page types (declared-types.ts holds which og:type values fall in which). */
+export type DeclaredGroup = "product" | "article" | "listing" | "website";
 
 /** A page's declared types by source, each group once, in DeclaredGroup order. */
 export interface DeclaredTypes {
-  /** schema.org types: JSON-LD `@type` and microdata `itemtype`. */
-  schema: DeclaredGroup[];
   /** `og:type`. */
   openGraph: DeclaredGroup[];
 }
