@@ -9,7 +9,8 @@
  *   flags (the corpora hold real pages, so every flag there is a false alarm to look at).
  *   --write stores the model trained on all of train-wcxb-dev in src/core/page-kind-weights.json.
  *   --errors lists the pages the cross-validation got wrong (id, gold -> predicted, URL key).
- * Signals are cached per corpus under $TMPDIR, per version of page-kind.ts and the block model.
+ * Signals are cached per corpus under $TMPDIR, per version of page-kind.ts, declared-types.ts and the
+ * block model.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -69,9 +70,11 @@ function interstitials(corpus: string): { id: string; reason: string }[] {
 }
 
 /** The sources the cached signals follow: a change to either makes a new cache file. */
-const SIGNAL_SOURCES = ["../src/core/page-kind.ts", "../src/core/model-weights.json"].map((f) =>
-  readFileSync(join(import.meta.dirname, f)),
-);
+const SIGNAL_SOURCES = [
+  "../src/core/page-kind.ts",
+  "../src/core/declared-types.ts",
+  "../src/core/model-weights.json",
+].map((f) => readFileSync(join(import.meta.dirname, f)));
 const signalVersion = createHash("sha256").update(Buffer.concat(SIGNAL_SOURCES)).digest("hex").slice(0, 12);
 
 function load(corpus: string): Sample[] {

@@ -11,7 +11,7 @@ import type { BranchEvidence } from "../../src/core/tree-evidence";
 import { CONTEXT_FEATURES, contextFeatures, margin, sigmoid } from "../../src/core/model";
 import type { ModelWeights, Scorer } from "../../src/core/model";
 import { preparePage } from "../../src/core/pipeline";
-import type { TextBlock } from "../../src/core/types";
+import type { DeclaredTypes, TextBlock } from "../../src/core/types";
 import { corpusName, streamCorpus } from "./corpus";
 import { trainGbdt } from "./gbdt";
 import { labelBlocks, type LabelRule, type Tokenize } from "./labels";
@@ -78,6 +78,8 @@ export interface TrainingPage {
   gold: string;
   blocks: TextBlock[];
   title: string;
+  /** What the page declares it is (SegmentedPage's): the kind signals read it. */
+  declared?: DeclaredTypes;
   labels: Uint8Array;
   /** The page's URL key: the cascade reads its words to tell the page's kind. */
   url: string;
@@ -106,7 +108,7 @@ export function prepareCorpus(dir: string, tokens: Tokenize, labels: LabelRule):
     if (!state) states.set(prepared.key.domain, (state = new DomainState(prepared.key.domain)));
     ingestForEval(state, prepared, index);
     const snapshot = treeSnapshot(state, prepared);
-    const { blocks, title } = prepared.page;
+    const { blocks, title, declared } = prepared.page;
     pages.push({
       corpus: corpusName(dir),
       site,
@@ -117,6 +119,7 @@ export function prepareCorpus(dir: string, tokens: Tokenize, labels: LabelRule):
       gold: row.gold,
       blocks,
       title,
+      declared,
       labels: labelBlocks(blocks, row.gold, tokens, labels),
       evidence: snapshot.evidence,
       treeSupport: snapshot.support,

@@ -9,9 +9,12 @@
  * one-vs-rest logistic regression over them (page-kind-weights.json, trained by scripts/eval-kind.ts
  * on train-wcxb-dev and measured on single-wcxb-dev and by site-grouped cross-validation) picks the
  * kind: the signals overlap (a product page has prose, a thread has repeated records like a
- * listing), so weighing them by hand would be guesswork. Measured (scripts/eval-kind.ts): 83.6%
- * in site-grouped 5-fold cross-validation on train-wcxb-dev, 83.7% on single-wcxb-dev (83.0% and
- * 84.3% when trained and measured on the URL key, which is what the service reads). The
+ * listing), so weighing them by hand would be guesswork. What the page declares it is (read during
+ * segmentation: declared-types.ts) gives two more, its og:type when it names a product or a product
+ * group: signals, not rules (DECLARED_SIGNALS says why only those). Measured (scripts/eval-kind.ts,
+ * trained and measured on the URL key, which is what the service reads): 83.4% in site-grouped 5-fold
+ * cross-validation on train-wcxb-dev, 83.7% on single-wcxb-dev (without the og:type signals 83.0%
+ * and 84.3%: two pages apart on single-wcxb-dev, where two more products are taken for others). The
  * cross-validation of the whole decision trains a kind model per fold (scripts/lib/kind-training.ts);
  * there gold kinds instead of the model's would add only 0.006 F1 on single-wcxb-dev and 0.003 on
  * train-wcxb-dev (scripts/page-stage-cv.ts --gold-kinds).
@@ -242,6 +245,20 @@ type UrlGroup = keyof typeof URL_VOCABULARY;
 const URL_GROUPS = Object.keys(URL_VOCABULARY) as UrlGroup[];
 const URL_SETS = URL_GROUPS.map((g) => new Set<string>(URL_VOCABULARY[g]));
 const URL_SIGNALS = URL_GROUPS.map((g) => `url.${g}`);
+
+/**
+ * The declarations the kind model reads: og:type "product" and "product.group" (a shop platform's
+ * own name for a product page and a collection; on wcxb-dev 41 of 117 product pages and 15 of 113
+ * collections, almost no page of another kind). The other declarations are not signals: og:type
+ * "article" is written by services and listings too, "website" by every kind, and schema.org types
+ * are those of everything a page embeds (a review's Product, an FAQ block, a comment widget). Read
+ * as signals they flipped kinds at a loss (scripts/page-stage-cv.ts, 2026-11-26: train-wcxb-dev
+ * -0.0008 to -0.0034 for every set tried with them; these two alone +0.0001, single-wcxb-dev +0.0010).
+ */
+const DECLARED_SIGNALS = [
+  { source: "openGraph", group: "product", name: "declared.openGraph.product" },
+  { source: "openGraph", group: "listing", name: "declared.openGraph.listing" },
+] as const;
 
 /**
  * Price tags: a currency sign or code next to a number. Currency codes are ISO vocabulary, not
@@ -481,6 +498,8 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   for (let g = 0; g < URL_GROUPS.length; g++) {
     signals[URL_SIGNALS[g]!] = wordList.some((w) => URL_SETS[g]!.has(w)) ? 1 : 0;
   }
+  const { declared } = page;
+  for (const { source, group, name } of DECLARED_SIGNALS) signals[name] = declared?.[source].includes(group) ? 1 : 0;
   return signals;
 }
 

@@ -109,8 +109,9 @@ export const HARD_ROLES: Record<string, string> = {
 };
 
 /**
- * The only attributes the walk reads: path tokens (id, class), landmarks (role), links (href), and
- * for rendering: images and their lazy-loading variants, the first number of an `ol`.
+ * The only attributes the walk reads: path tokens (id, class), landmarks (role), links (href), for
+ * rendering: images and their lazy-loading variants, the first number of an `ol`; and what the page
+ * declares it is (declared-types.ts): a `<meta>`'s `property`, `name` and `content`.
  */
 export const SEGMENT_ATTRIBUTES = new Set([
   "id",
@@ -125,4 +126,7 @@ export const SEGMENT_ATTRIBUTES = new Set([
   "data-lazy-src",
   "data-original",
   "start",
+  "property",
+  "name",
+  "content",
 ]);

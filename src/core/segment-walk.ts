@@ -12,6 +12,7 @@
  */
 import type { PageBudget } from "./budget";
 import { capName } from "./budget";
+import { DeclaredTypeReader } from "./declared-types";
 import { BlockCollector, isCell, type Frame } from "./segment-collector";
 import type { Attributes } from "./segment-events";
 import { codeLanguage, imageSource, isCodeLine, isInPage, linkTarget, resolveBase } from "./segment-rich";
@@ -156,6 +157,8 @@ export class SegmentWalk implements TableEvents {
   /** Past the block cap the rest of the page is not read (the cut is made exact in finish). */
   private stopped = false;
   private readonly maxBlocks: number;
+  /** What the page declares it is, from its `<meta property="og:type">` (declared-types.ts). */
+  private readonly declared = new DeclaredTypeReader();
 
   constructor(
     private readonly pageUrl: string | undefined,
@@ -195,7 +198,7 @@ export class SegmentWalk implements TableEvents {
       if (tag === "base" && !this.baseSeen && el.hasAttribute("href")) {
         this.baseSeen = true;
         this.base = resolveBase(this.pageUrl, el.getAttribute("href"));
-      }
+      } else if (tag === "meta") this.declared.meta(attributes.property ?? attributes.name, attributes.content);
     } else {
       if (!INLINE.has(tag) || tag === "br") collector.flush();
       else if (this.current.code !== null && isCodeLine(el.getAttribute("class"))) collector.codeLine();
@@ -253,7 +256,8 @@ export class SegmentWalk implements TableEvents {
       this.budget.cut("blocks");
       blocks.length = this.maxBlocks;
     }
-    return { title, blocks };
+    const declared = this.declared.types();
+    return declared ? { title, blocks, declared } : { title, blocks };
   }
 
   /**

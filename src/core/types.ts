@@ -104,6 +104,17 @@ export interface SegmentedPage {
   /** Text of `<title>`, whitespace collapsed; "" when absent. */
   title: string;
   blocks: TextBlock[];
+  /** What the page says it is (declared-types.ts: its og:type), for the page-kind signals; absent when it declares nothing a group holds. */
+  declared?: DeclaredTypes;
+}
+
+/** The groups of declared page types (declared-types.ts holds which og:type values fall in which). */
+export type DeclaredGroup = "product" | "article" | "listing" | "website";
+
+/** A page's declared types by source, each group once, in DeclaredGroup order. */
+export interface DeclaredTypes {
+  /** `og:type`. */
+  openGraph: DeclaredGroup[];
 }
 
 /** What the URL-key stage yields for one document. */

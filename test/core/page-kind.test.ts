@@ -174,6 +174,17 @@ rolling back the firmware to the previous version fixed it for me after a reboot
     expect(pageKind(segmentHtml(SHORT_ARTICLE), undefined, null, { url: articleUrl }).kind).toBe("article");
   });
 
+  it("reads a declared og:type product as evidence of a product (the shipped weights use it)", () => {
+    const shop = (head: string) =>
+      chrome(`<h1>Desk lamp</h1><div class="price">$49.99</div><p>A brass lamp with a linen shade and a dimmer.</p>
+<form><button>Add to cart</button></form>`).replace("</head>", `${head}</head>`);
+    const url = "https://lamps.example.com/desk-lamp";
+    const score = (head: string) => pageKind(segmentHtml(shop(head)), undefined, null, { url }).scores.product!;
+    expect(score(`<meta property="og:type" content="product">`)).toBeGreaterThan(score(""));
+    // A declaration no signal reads changes nothing.
+    expect(score(`<script type="application/ld+json">{"@type":"Product"}</script>`)).toBe(score(""));
+  });
+
   it("answers interstitial before any kind", () => {
     const html = chrome("<p>Checking your browser before accessing example.com.</p>");
     const page = segmentHtml(titled("Just a moment...", html));

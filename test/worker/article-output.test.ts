@@ -146,3 +146,23 @@ describe("a page without text", () => {
     expect(res.headers.get("x-extract-path")).toBe("model");
   });
 });
+
+describe("the page kind", () => {
+  // A product page that says so: JSON-LD Product with an Offer (in @graph, beside types that declare no kind) and a price.
+  const PRODUCT = `<html><head><title>Harbour wool blanket | Saltmarsh Weavers</title>
+<meta property="og:type" content="product">
+<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"Saltmarsh Weavers"},
+{"@type":"Product","name":"Harbour wool blanket","offers":{"@type":"Offer","price":"89.00","priceCurrency":"GBP"}}]}</script>
+</head><body><header><nav><a href="/">Home</a> <a href="/blankets">Blankets</a> <a href="/basket">Basket</a></nav></header>
+<main><h1>Harbour wool blanket</h1><p class="price">£89.00</p>
+<form action="/basket/add"><button>Add to basket</button></form>
+<p>Woven on our looms from the fleece of one flock of coastal sheep, the Harbour blanket is heavy enough for a winter bed and soft enough for the sofa.</p>
+<p>Each blanket measures 150 by 200 centimetres and is finished with a blanket-stitched edge in natural undyed wool.</p></main>
+<footer><p>© Saltmarsh Weavers</p></footer></body></html>`;
+
+  it("is the cascade's decision, in the JSON answer and its header", async () => {
+    const res = await post("https://saltmarsh-weavers.example/harbour-wool-blanket", PRODUCT, "&learn=0");
+    expect(res.headers.get("x-page-kind")).toBe("product");
+    expect(((await res.json()) as Record<string, unknown>).kind).toBe("product");
+  });
+});
