@@ -142,8 +142,16 @@ interface PathInfo {
   sameParentKey: string;
 }
 
+/**
+ * Any PATH_WORDS pattern (they have no flags): most tokens hold none (`div`, `li`, `span.date`) and
+ * are answered by this one scan instead of twelve. It matters on sites not met before, whose tokens
+ * are not in the caches yet.
+ */
+const ANY_PATH_WORD = new RegExp(PATH_WORDS.map(([, re]) => `(?:${re.source})`).join("|"));
+
 /** Which PATH_WORDS occur in `lowerText` (a lower-cased path, or one token of it). */
 export function pathWordsOf(lowerText: string): Uint8Array {
+  if (!ANY_PATH_WORD.test(lowerText)) return new Uint8Array(PATH_WORDS.length);
   return Uint8Array.from(PATH_WORDS, ([, re]) => (re.test(lowerText) ? 1 : 0));
 }
 
