@@ -10,7 +10,7 @@ import { maxElementId } from "./element-ids";
 import { titleWords, wordFigures } from "./block-words";
 import { REPEAT_FEATURES, writeRepeatFeatures } from "./features-repeat";
 import { pathPrefixes } from "./path-words";
-import type { TextBlock } from "./types";
+import type { Landmark, TextBlock } from "./types";
 
 /** What the URL Tree says about one block, when the domain has documents. */
 export interface TreeEvidence {
@@ -40,6 +40,7 @@ const TAG_GROUPS: [string, RegExp][] = [
 ];
 
 const LANDMARKS = ["nav", "header", "footer", "aside", "form", "main", "article"] as const;
+const LANDMARK_INDEX = new Map<Landmark, number>(LANDMARKS.map((l, i) => [l, i]));
 
 const PATH_WORDS: [string, RegExp][] = [
   ["content", /article|content|story|entry|post|body|text|main|prose|copy|detail/],
@@ -128,9 +129,11 @@ const REPEAT_AT = PAGE_FEATURES.length + TREE_FEATURES.length;
 /** What a block's path and tag give, computed once per distinct path: pages repeat few paths. */
 interface PathInfo {
   depth: number;
-  tags: Uint8Array;
-  pathWords: Uint8Array;
-  leafWords: Uint8Array;
+  /**
+   * The tag:, path: and leaf: features (TAG_GROUPS, then PATH_WORDS of the path, then of its last
+   * token), adjacent in the vector: copied into each block's vector at once.
+   */
+  structure: Float64Array;
   comment: boolean;
   /**
    * The parent path and the tag, joined: the same-parent sums' key, built once per path so that its
@@ -139,8 +142,16 @@ interface PathInfo {
   sameParentKey: string;
 }
 
+/**
+ * Any PATH_WORDS pattern (they have no flags): most tokens hold none (`div`, `li`, `span.date`) and
+ * are answered by this one scan instead of twelve. It matters on sites not met before, whose tokens
+ * are not in the caches yet.
+ */
+const ANY_PATH_WORD = new RegExp(PATH_WORDS.map(([, re]) => `(?:${re.source})`).join("|"));
+
 /** Which PATH_WORDS occur in `lowerText` (a lower-cased path, or one token of it). */
 export function pathWordsOf(lowerText: string): Uint8Array {
+  if (!ANY_PATH_WORD.test(lowerText)) return new Uint8Array(PATH_WORDS.length);
   return Uint8Array.from(PATH_WORDS, ([, re]) => (re.test(lowerText) ? 1 : 0));
 }
 
@@ -176,11 +187,13 @@ function pathInfo(path: string, tag: string): PathInfo {
     leafWords = cached(tokenWords, token, wordsOfToken);
     for (let j = 0; j < pathWords.length; j++) pathWords[j] = pathWords[j]! | leafWords[j]!;
   }
+  const structure = new Float64Array(TAG_GROUPS.length + 2 * PATH_WORDS.length);
+  structure.set(cached(tagGroups, tag, groupsOfTag));
+  structure.set(pathWords, TAG_GROUPS.length);
+  structure.set(leafWords, TAG_GROUPS.length + PATH_WORDS.length);
   return {
     depth: path ? tokens.length : 0,
-    tags: cached(tagGroups, tag, groupsOfTag),
-    pathWords,
-    leafWords,
+    structure,
     comment: pathWords[COMMENT_WORD]! === 1,
     sameParentKey: pathPrefixes(path)[0]! + "|" + tag,
   };
@@ -190,7 +203,17 @@ function pathInfo(path: string, tag: string): PathInfo {
  * PathInfo per tag and path, kept across pages (bounded): a site's pages share their template's
  * paths, and one isolate serves many pages of a site, so most paths are met already.
  */
-const pathInfos = new Map<string, Map<string, PathInfo>>();
+const pathInfos = new Map<string, PathInfos>();
+
+/**
+ * The PathInfos of one path: nearly always of one tag (the holder's, which the path's last token
+ * names), kept in the entry itself so that a block costs one lookup; other tags in a map.
+ */
+interface PathInfos {
+  tag: string;
+  info: PathInfo;
+  otherTags: Map<string, PathInfo> | null;
+}
 const MAX_CACHED_PATHS = 5000;
 
 const COMMENT_WORD = PATH_WORDS.findIndex(([w]) => w === "comment");
@@ -225,6 +248,33 @@ function wordCount(text: string, words: number): number {
   let cjk = 0;
   for (const ch of text) if (CJK.test(ch)) cjk++;
   return words + cjk / 2;
+}
+
+/**
+ * 1 for each block whose text another block of the page has too. Only texts whose length another
+ * block shares are hashed: most of a page's texts have a length of their own, and hashing every
+ * text cost a pass over the page's characters.
+ */
+function repeatedTexts(blocks: readonly TextBlock[]): Uint8Array {
+  const out = new Uint8Array(blocks.length);
+  const firstOfLength = new Map<number, number>();
+  const sameLength: number[] = [];
+  blocks.forEach((b, i) => {
+    const first = firstOfLength.get(b.text.length);
+    if (first === undefined) return void firstOfLength.set(b.text.length, i);
+    // -1: the length's first block is listed already.
+    if (first >= 0) sameLength.push(first);
+    firstOfLength.set(b.text.length, -1);
+    sameLength.push(i);
+  });
+  const firstWithText = new Map<string, number>();
+  for (const i of sameLength) {
+    const text = blocks[i]!.text;
+    const first = firstWithText.get(text);
+    if (first === undefined) firstWithText.set(text, i);
+    else out[first] = out[i] = 1;
+  }
+  return out;
 }
 
 /** Text, link text and blocks under one element. */
@@ -284,13 +334,16 @@ export function blockFeatures(
   });
   const parents = prefixes.map((p) => p[0]!);
   const infoOf = (b: TextBlock): PathInfo => {
-    let byTag = pathInfos.get(b.path);
-    if (!byTag) {
+    const entry = pathInfos.get(b.path);
+    if (!entry) {
       if (pathInfos.size > MAX_CACHED_PATHS) pathInfos.clear();
-      pathInfos.set(b.path, (byTag = new Map<string, PathInfo>()));
+      const info = pathInfo(b.path, b.tag);
+      pathInfos.set(b.path, { tag: b.tag, info, otherTags: null });
+      return info;
     }
-    let info = byTag.get(b.tag);
-    if (!info) byTag.set(b.tag, (info = pathInfo(b.path, b.tag)));
+    if (entry.tag === b.tag) return entry.info;
+    let info = (entry.otherTags ??= new Map<string, PathInfo>()).get(b.tag);
+    if (!info) entry.otherTags.set(b.tag, (info = pathInfo(b.path, b.tag)));
     return info;
   };
   const infos = blocks.map(infoOf);
@@ -298,8 +351,7 @@ export function blockFeatures(
   infos.forEach((info, i) =>
     sameParentChars.set(info.sameParentKey, (sameParentChars.get(info.sameParentKey) ?? 0) + goodChars[i]!),
   );
-  const textCounts = new Map<string, number>();
-  for (const b of blocks) textCounts.set(b.text, (textCounts.get(b.text) ?? 0) + 1);
+  const repeated = repeatedTexts(blocks);
   const titleTokens = titleWords(title);
   const pageLogBlocks = Math.log1p(n) / 8;
   const pageLinkShare = totalChars > 0 ? linkChars / totalChars : 0;
@@ -340,11 +392,12 @@ export function blockFeatures(
     f[k++] = Math.min(1, info.depth / 30);
     f[k++] = n > 1 ? i / (n - 1) : 0;
     f[k++] = titleTokens.words.size && words.count ? words.inTitle / words.count : 0;
-    f[k++] = (textCounts.get(b.text) ?? 1) > 1 ? 1 : 0;
-    for (const l of LANDMARKS) f[k++] = b.landmark === l ? 1 : 0;
-    for (const x of info.tags) f[k++] = x;
-    for (const x of info.pathWords) f[k++] = x;
-    for (const x of info.leafWords) f[k++] = x;
+    f[k++] = repeated[i]!;
+    // The vector starts zeroed: only the block's landmark is written.
+    if (b.landmark !== null) f[k + LANDMARK_INDEX.get(b.landmark)!] = 1;
+    k += LANDMARKS.length;
+    f.set(info.structure, k);
+    k += info.structure.length;
     for (const level of under) f[k++] = level[i]!;
     f[k++] = totalGood > 0 ? sameParentChars.get(info.sameParentKey)! / totalGood : 0;
     const chain = b.ancestors ?? [];
