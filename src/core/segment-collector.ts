@@ -99,7 +99,11 @@ export class BlockCollector {
   /** A line of code set as an element of its own begins: a newline unless the code's text ends with one. */
   codeLine(): void {
     const last = this.parts[this.parts.length - 1];
-    if (last !== undefined && !/\n[ \t]*$/.test(last)) this.parts.push("\n");
+    if (last === undefined) return;
+    // Read from the end only: a part may be a whole file's worth of code.
+    let at = last.length - 1;
+    while (at >= 0 && (last.charCodeAt(at) === 0x20 || last.charCodeAt(at) === 0x09)) at--;
+    if (at < 0 || last.charCodeAt(at) !== 0x0a) this.parts.push("\n");
   }
 
   /** A cell of a data-table row begins: a word boundary, and where the cell's text starts. */
