@@ -71,6 +71,8 @@ function passesThrough(frame: Frame): boolean {
 export class BlockCollector {
   readonly blocks: TextBlock[] = [];
   private parts: string[] = [];
+  /** Part indexes before which the code as written starts a line (codeLine); null while none. */
+  private codeLines: number[] | null = null;
   private linkChars = 0;
   private totalChars = 0;
   /** The innermost element around the block's first text. */
@@ -96,14 +98,18 @@ export class BlockCollector {
     if (frame.inLink) this.linkChars += visible;
   }
 
-  /** A line of code set as an element of its own begins: a newline unless the code's text ends with one. */
+  /**
+   * A line of code set as an element of its own begins: the code as written (RichBlock.code.raw)
+   * starts a line there, unless its text ends with one. The block's text stays as it was: it is what
+   * the model was trained on, and a newline would add a space to it.
+   */
   codeLine(): void {
     const last = this.parts[this.parts.length - 1];
     if (last === undefined) return;
     // Read from the end only: a part may be a whole file's worth of code.
     let at = last.length - 1;
     while (at >= 0 && (last.charCodeAt(at) === 0x20 || last.charCodeAt(at) === 0x09)) at--;
-    if (at < 0 || last.charCodeAt(at) !== 0x0a) this.parts.push("\n");
+    if (at < 0 || last.charCodeAt(at) !== 0x0a) (this.codeLines ??= []).push(this.parts.length);
   }
 
   /** A cell of a data-table row begins: a word boundary, and where the cell's text starts. */
@@ -217,7 +223,7 @@ export class BlockCollector {
       ancestors: ancestors as number[],
     };
     if (first.code !== null) {
-      const raw = (this.parts.length === 1 ? this.parts[0]! : this.parts.join(""))
+      const raw = writtenCode(this.parts, this.codeLines)
         .replace(/^(?:[ \t]*\r?\n)+/, "")
         .trimEnd();
       (rich ??= {}).code = { raw, language: first.code };
@@ -252,6 +258,7 @@ export class BlockCollector {
 
   private reset(): void {
     this.parts = [];
+    this.codeLines = null;
     this.linkChars = 0;
     this.totalChars = 0;
     this.first = null;
@@ -289,4 +296,19 @@ function holderChain(holder: Frame, root: Frame): { path: string; ancestors: rea
 function addImage(block: TextBlock, image: InlineImage): void {
   const rich = (block.rich ??= {});
   (rich.images ??= []).push(image);
+}
+
+/** The code as written: its parts, with a newline where a line element began (codeLine). */
+function writtenCode(parts: readonly string[], lines: readonly number[] | null): string {
+  if (lines === null) return parts.length === 1 ? parts[0]! : parts.join("");
+  let out = "";
+  let next = 0;
+  parts.forEach((part, i) => {
+    if (lines[next] === i) {
+      out += "\n";
+      next++;
+    }
+    out += part;
+  });
+  return out;
 }
