@@ -84,6 +84,8 @@ export class BlockCollector {
   private cellMarks: { mark: number; header: boolean }[] = [];
   private pendingImages: PendingImage[] = [];
   private hrPending = false;
+  /** `parts.length` when a code line last began (codeLine); -1 when none has in this block. */
+  private codeLineAt = -1;
 
   constructor(private readonly root: Frame) {}
 
@@ -96,10 +98,16 @@ export class BlockCollector {
     if (frame.inLink) this.linkChars += visible;
   }
 
-  /** A line of code set as an element of its own begins: a newline unless the code's text ends with one. */
+  /**
+   * A line of code set as an element of its own begins: a newline unless the code's text ends with one.
+   * When nothing was added since the last line began (empty line elements in a row), it has begun: the
+   * last part is not read again, or a long text before many empty lines would be scanned once per line.
+   */
   codeLine(): void {
+    if (this.parts.length === this.codeLineAt) return;
     const last = this.parts[this.parts.length - 1];
-    if (last !== undefined && !/\n[ \t]*$/.test(last)) this.parts.push("\n");
+    if (last !== undefined && !endsWithLineBreak(last)) this.parts.push("\n");
+    this.codeLineAt = this.parts.length;
   }
 
   /** A cell of a data-table row begins: a word boundary, and where the cell's text starts. */
@@ -248,6 +256,7 @@ export class BlockCollector {
 
   private reset(): void {
     this.parts = [];
+    this.codeLineAt = -1;
     this.linkChars = 0;
     this.totalChars = 0;
     this.first = null;
@@ -285,4 +294,11 @@ function holderChain(holder: Frame, root: Frame): { path: string; ancestors: rea
 function addImage(block: TextBlock, image: InlineImage): void {
   const rich = (block.rich ??= {});
   (rich.images ??= []).push(image);
+}
+
+/** Whether `text` ends with a line break, up to spaces and tabs after it. */
+function endsWithLineBreak(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  return i >= 0 && text.charCodeAt(i) === 10;
 }
