@@ -116,8 +116,8 @@ const parentOf = (b: Pick<TextBlock, "ancestors">) => b.ancestors?.at(-2) ?? -1;
 const MAX_PLACES = 4;
 
 /**
- * The 4-grams met so far, each with the first MAX_PLACES distinct places (a place: the block's parent
- * element and number-free path, by id) it was met in. An open-addressing table over the 53-bit keys
+ * The keys met so far (4-grams; a short block's whole words), each with the first MAX_PLACES distinct
+ * places (a place: the block's parent element and number-free path, by id) it was met in. An open-addressing table over the 53-bit keys
  * in typed arrays: a Map keyed by such numbers boxes each one and was most of this stage's time on
  * long pages (1-2 ms for a page of 2,000 words).
  */
@@ -225,8 +225,20 @@ export function laterCopies(
   const paths: number[] = [];
   const pathIds = new Map<string, number>();
   const samePlace = (a: number, b: number) => parents[a] === parents[b] && paths[a] === paths[b];
-  // Per whole text of a short block (gramKeys' `whole`), the places it was met in.
-  const shortTexts = new Map<number, number[]>();
+  // The whole texts of short blocks (gramKeys' `whole`) and their places. Capped at MAX_PLACES as the
+  // grams are, or a page of one line in every card would compare each card with all before it; the
+  // cap answers the same: the places kept are no copy of each other, so they all share one parent or
+  // one path, and two of them already tell whether a block is elsewhere.
+  const shortTexts = new GramPlaces();
+  /** Whether `key` was met under another parent and at another path (at any path when `anyPath`). */
+  const metElsewhere = (table: GramPlaces, key: number, parent: number, pathId: number, anyPath: boolean) => {
+    const slot = table.find(key);
+    for (let k = 0; slot >= 0 && k < table.count(slot); k++) {
+      const p = table.place(slot, k);
+      if (parents[p] !== parent && (paths[p] !== pathId || anyPath)) return true;
+    }
+    return false;
+  };
   const out: number[] = [];
   blocks.forEach((b, i) => {
     if (!content[i]) return;
@@ -240,25 +252,13 @@ export function laterCopies(
     const { words, keys: grams, whole } = gramKeys(b.text);
     if (words >= SHORT_COPY_MIN_WORDS && words < COPY_MIN_WORDS) {
       // Too short for 4-grams to tell: a copy when an earlier block in another place said exactly these words.
-      const places = shortTexts.get(whole);
-      if (places?.some((p) => parents[p] !== parent && paths[p] !== pathId)) return void out.push(i);
-      if (places) places.push(here);
-      else shortTexts.set(whole, [here]);
+      if (metElsewhere(shortTexts, whole, parent, pathId, false)) return void out.push(i);
+      shortTexts.add(whole, here, samePlace);
     }
     const long = words >= COPY_LONG_WORDS;
     if (words >= COPY_MIN_WORDS && grams.length > 0) {
       let hit = 0;
-      for (const g of grams) {
-        const slot = seen.find(g);
-        if (slot < 0) continue;
-        for (let k = 0; k < seen.count(slot); k++) {
-          const p = seen.place(slot, k);
-          if (parents[p] !== parent && (paths[p] !== pathId || long)) {
-            hit++;
-            break;
-          }
-        }
-      }
+      for (const g of grams) if (metElsewhere(seen, g, parent, pathId, long)) hit++;
       if (hit >= COPY_SHARE * grams.length) return void out.push(i);
     }
     for (const g of grams) seen.add(g, here, samePlace);

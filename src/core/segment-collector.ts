@@ -86,6 +86,8 @@ export class BlockCollector {
   private cellMarks: { mark: number; header: boolean }[] = [];
   private pendingImages: PendingImage[] = [];
   private hrPending = false;
+  /** `parts.length` when a code line last began (codeLine); -1 when none has in this block. */
+  private codeLineAt = -1;
 
   constructor(private readonly root: Frame) {}
 
@@ -101,15 +103,15 @@ export class BlockCollector {
   /**
    * A line of code set as an element of its own begins: the code as written (RichBlock.code.raw)
    * starts a line there, unless its text ends with one. The block's text stays as it was: it is what
-   * the model was trained on, and a newline would add a space to it.
+   * the model was trained on, and a newline would add a space to it. When nothing was added since the
+   * last line began (empty line elements in a row), it has begun: the last part is not read again, or
+   * a long text before many empty lines would be scanned once per line.
    */
   codeLine(): void {
+    if (this.parts.length === this.codeLineAt) return;
     const last = this.parts[this.parts.length - 1];
-    if (last === undefined) return;
-    // Read from the end only: a part may be a whole file's worth of code.
-    let at = last.length - 1;
-    while (at >= 0 && (last.charCodeAt(at) === 0x20 || last.charCodeAt(at) === 0x09)) at--;
-    if (at < 0 || last.charCodeAt(at) !== 0x0a) (this.codeLines ??= []).push(this.parts.length);
+    if (last !== undefined && !endsWithLineBreak(last)) (this.codeLines ??= []).push(this.parts.length);
+    this.codeLineAt = this.parts.length;
   }
 
   /** A cell of a data-table row begins: a word boundary, and where the cell's text starts. */
@@ -259,6 +261,7 @@ export class BlockCollector {
   private reset(): void {
     this.parts = [];
     this.codeLines = null;
+    this.codeLineAt = -1;
     this.linkChars = 0;
     this.totalChars = 0;
     this.first = null;
@@ -311,4 +314,11 @@ function writtenCode(parts: readonly string[], lines: readonly number[] | null):
     out += part;
   });
   return out;
+}
+
+/** Whether `text` ends with a line break, up to spaces and tabs after it. */
+function endsWithLineBreak(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  return i >= 0 && text.charCodeAt(i) === 10;
 }

@@ -63,6 +63,21 @@ describe("laterCopies", () => {
     expect(laterCopies(cards, [true, true])).toEqual([]);
   });
 
+  it("answers a short line repeated in every card, with the places it remembers capped", () => {
+    // One line under 40,000 parents at one path: no copy. Comparing each card with all before it took
+    // over a second; the places remembered per text are capped as a 4-gram's are (tens of ms; timed in
+    // no test: speed lives in the benchmarks).
+    const cards = Array.from({ length: 40_000 }, (_, i) => ({
+      text: "Priority boarding",
+      path: "body>div.plan>p",
+      ancestors: [0, 100 + i, 100_000 + i],
+    }));
+    expect(laterCopies(cards, new Array<boolean>(cards.length).fill(true))).toEqual([]);
+    // The cap answers as the whole list would: a copy elsewhere is still found after them.
+    const after = [...cards, { text: "priority boarding", path: "body>footer>p", ancestors: [0, 7, 8] }];
+    expect(laterCopies(after, new Array<boolean>(after.length).fill(true))).toEqual([cards.length]);
+  });
+
   it("keeps repeats among siblings: a list that says the same line each day is the text's own", () => {
     const siblings = blocks(BODY[0]!, BODY[1]!, BODY[0]!).map((b, i) => ({ ...b, ancestors: [0, 100, i + 1] }));
     expect(laterCopies(siblings, [true, true, true])).toEqual([]);

@@ -4,11 +4,11 @@
  *
  * A part beside a separator is the site's name when it matches the known site name or the page's
  * host (letters and digits compared, either containing the other). Without such a match only the
- * usual suffix shapes are stripped: after " | ", " :: ", " · ", " • ", " » ", any short tail; after a
- * dash (" - ", " – ", " — "), which headlines use themselves, only a tail of at most four capitalised
- * words ("BBC News", "The Verge"). A colon is never stripped on shape alone ("Review: ..." is a
- * headline). Nothing is stripped unless what remains is a plausible headline: 10 characters or more, or
- * the page's own <h1> ("Kayaks | REI Co-op" over an h1 "Kayaks": a short headline the page itself shows).
+ * usual suffix shapes are stripped: after " | ", " :: ", " · ", " • ", " » " or an older site's
+ * " -- ", any short tail; after a dash (" - ", " – ", " — "), which headlines use themselves, only a
+ * tail of at most four capitalised words ("BBC News", "The Verge"). A colon is never stripped on shape
+ * alone ("Review: ..." is a headline). Nothing is stripped unless what remains is a plausible headline:
+ * 10 characters or more, or the page's own <h1> ("Kayaks | REI Co-op" over an h1 "Kayaks": a short headline the page itself shows).
  */
 import { normalizeHeadline } from "../headline";
 
