@@ -22,7 +22,8 @@
  * - Consecutive content blocks held by the same element (`TextBlock.element`: split only by
  *   `<br>` or a skipped element) join as lines of one unit, as in `renderText`; a boilerplate block
  *   in between ends the join. Sibling elements with equal paths stay separate units, except lines of
- *   one `<pre>` set as elements of their own (`div.line`s), which join as one code block.
+ *   one `<pre>` set as elements of their own (`div.line`s), which join as one code block (a line left
+ *   out between them ends that join too).
  *
  * - A heading's permalink mark ("Usage¶") is left out of its text (permalink-marks.ts); a heading
  *   that was only the mark is no unit.
@@ -119,15 +120,18 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
       last.blocks.push(block);
       continue;
     }
+    // Null after a block left out: the join of lines below does not reach across it either.
+    const afterContent = previousElement !== null;
     previousElement = block.element;
 
     const tokens = block.path.split(">");
     const tags = tokens.map(tagOf);
     // The holder's own tag is authoritative (the path's last token names the same element).
     tags[tags.length - 1] = block.tag.toLowerCase();
-    // Lines of one `<pre>` set as elements of their own (an editor's `div.cm-line`s) are one code block.
+    // Lines of one `<pre>` set as elements of their own (an editor's `div.cm-line`s) are one code
+    // block, unless a line between them was left out: the fence would hide the gap.
     const pre = preElement(block, tags);
-    if (pre !== null && last?.kind === "code" && preElement(last.blocks.at(-1)!) === pre) {
+    if (afterContent && pre !== null && last?.kind === "code" && preElement(last.blocks.at(-1)!) === pre) {
       last.lines.push(block.rich?.code?.raw ?? block.text);
       last.blocks.push(block);
       continue;

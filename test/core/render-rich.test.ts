@@ -77,6 +77,9 @@ describe("markdown constructs", () => {
     const lines = `<pre><code class="language-js"><div class="cm-line">let a = 1;</div><div class="cm-line">  a += 2;</div></code></pre>`;
     expect(md(`<p>Intro</p>${lines}`)).toBe("Intro\n\n```js\nlet a = 1;\n  a += 2;\n```\n");
     expect(md(`<pre>one</pre><pre>two</pre>`)).toBe("```\none\n```\n\n```\ntwo\n```\n");
+    // A line left out between them: two fences, not one that hides the gap.
+    const gap = `<pre><code><div>let a = 1;</div><div>ad();</div><div>a += 2;</div></code></pre>`;
+    expect(md(gap, {}, /^ad\(\);$/)).toBe("```\nlet a = 1;\n```\n\n```\na += 2;\n```\n");
     // A highlighter's line spans (display: block) with no newline between them start lines too.
     const spans = `<pre><code><span class="code-line">if (x) {</span><span class="code-line">  go();</span><span class="code-line">}</span></code></pre>`;
     expect(md(spans)).toBe("```\nif (x) {\n  go();\n}\n```\n");
