@@ -9,6 +9,7 @@
  */
 import { Parser } from "htmlparser2";
 import { MetadataCollector, normalizeHeadline } from "../src/core/metadata";
+import { TITLE_SEPARATORS } from "../src/core/headline";
 import { parseJsonLd } from "../src/core/metadata/json-ld-parse";
 import { readJsonLd } from "../src/core/metadata/json-ld";
 import { isContent } from "../src/core/render-text";
@@ -25,8 +26,8 @@ usage: npx tsx scripts/headline-misses.ts [--quiet] [CORPUS ...]
 const cli = parseCli(USAGE, { quiet: { type: "boolean" } }, { positionals: true });
 const corpora = cli.positionals.length ? cli.positionals : ["single-wcxb-dev", "train-wcxb-dev"];
 
-/** Separators of a <title>'s parts, as in src/core/headline.ts. */
-const TITLE_PARTS = /\s+(?:\||::|·|•|»|--|-|–|—|\/|:)\s+/;
+/** Separators of a <title>'s parts: src/core/headline.ts's, and a colon. */
+const TITLE_PARTS = new RegExp(String.raw`\s+(?:${TITLE_SEPARATORS}|:)\s+`);
 
 const same = (a: string | null | undefined, b: string) => !!a && normalizeHeadline(a) === normalizeHeadline(b);
 

@@ -25,8 +25,13 @@ export function sameHeadline(a: string, b: string): boolean {
   return na !== "" && na === normalizeHeadline(b);
 }
 
-/** Separators between a title's parts ("Models | Django documentation | Django", "useState – React"). */
-export const TITLE_PARTS = /\s+(?:\||::|·|•|»|--|-|–|—|\/)\s+/;
+/**
+ * The separators between a title's parts ("Models | Django documentation | Django", "useState – React",
+ * an older site's "Story -- Section"), as a regex alternation: TITLE_PARTS here and metadata/title.ts's
+ * site-name stripping split on the same ones.
+ */
+export const TITLE_SEPARATORS = String.raw`\||::|·|•|»|--|-|–|—|\/`;
+export const TITLE_PARTS = new RegExp(String.raw`\s+(?:${TITLE_SEPARATORS})\s+`);
 
 /**
  * The page's own heading when it is one part of a multi-part title: "Models | Django documentation"

@@ -10,10 +10,10 @@
  * alone ("Review: ..." is a headline). Nothing is stripped unless what remains is a plausible headline:
  * 10 characters or more, or the page's own <h1> ("Kayaks | REI Co-op" over an h1 "Kayaks": a short headline the page itself shows).
  */
-import { normalizeHeadline } from "../headline";
+import { normalizeHeadline, TITLE_SEPARATORS } from "../headline";
 
 /** Separators a site name is attached with; the dash forms need more evidence (see above). */
-const SEPARATOR = /\s+(\||::|·|•|»|--|-|–|—|\/)\s+/g;
+const SEPARATOR = new RegExp(String.raw`\s+(${TITLE_SEPARATORS})\s+`, "g");
 const DASHES = new Set(["-", "–", "—"]);
 const SLASH = "/";
 const MIN_HEADLINE = 10;
