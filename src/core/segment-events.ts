@@ -20,7 +20,7 @@
  */
 import type { PageBudget } from "./budget";
 import { SegmentParser } from "./segment-parser";
-import { SEGMENT_ATTRIBUTES, SKIP } from "./segment-tags";
+import { META_ATTRIBUTES, SEGMENT_ATTRIBUTES, SKIP } from "./segment-tags";
 
 /** An element's attributes by name, as the parser gives them (names as written). */
 export type Attributes = Readonly<Record<string, string>>;
@@ -155,7 +155,9 @@ export function documentEvents(doc: unknown, events: SegmentEvents): void {
 /** The attributes the walk reads, from a DOM element. */
 function attributesOf(element: DomNode): Attributes {
   const attributes: Record<string, string> = {};
+  const meta = element.localName?.toLowerCase() === "meta";
   for (const name of SEGMENT_ATTRIBUTES) {
+    if (!meta && META_ATTRIBUTES.has(name)) continue;
     const value = element.getAttribute!(name);
     if (value !== null) attributes[name] = value;
   }

@@ -12,7 +12,7 @@
  * string: the name is sliced from it directly.
  */
 import { Parser, type Handler } from "htmlparser2";
-import { SEGMENT_ATTRIBUTES } from "./segment-tags";
+import { META_ATTRIBUTES, SEGMENT_ATTRIBUTES } from "./segment-tags";
 import { ScanningTokenizer, type AttributeValueReader } from "./scanning-tokenizer";
 
 type QuoteType = Parameters<Parser["onattribend"]>[0];
@@ -21,6 +21,8 @@ export class SegmentParser extends Parser implements AttributeValueReader {
   private html = "";
   /** Whether the attribute being read is one the walk reads (the tokenizer skips the values of the others). */
   readsAttributeValue = true;
+  /** Whether the tag being opened is a `<meta>`, the only one whose META_ATTRIBUTES the walk reads. */
+  private inMeta = false;
 
   constructor(handler: Partial<Handler>) {
     super(handler, {
@@ -38,9 +40,15 @@ export class SegmentParser extends Parser implements AttributeValueReader {
     this.end();
   }
 
+  override onopentagname(start: number, endIndex: number): void {
+    this.inMeta = endIndex - start === 4 && this.html.slice(start, endIndex).toLowerCase() === "meta";
+    super.onopentagname(start, endIndex);
+  }
+
   override onattribname(start: number, endIndex: number): void {
     // Names as written: the walk reads them so (lowerCaseAttributeNames is off, as in linkedom).
-    this.readsAttributeValue = SEGMENT_ATTRIBUTES.has(this.html.slice(start, endIndex));
+    const name = this.html.slice(start, endIndex);
+    this.readsAttributeValue = SEGMENT_ATTRIBUTES.has(name) && (this.inMeta || !META_ATTRIBUTES.has(name));
     if (this.readsAttributeValue) super.onattribname(start, endIndex);
     else this.startIndex = start;
   }

@@ -108,10 +108,14 @@ export const HARD_ROLES: Record<string, string> = {
   search: "form",
 };
 
+/** Attributes the walk reads on a `<meta>` only (see SEGMENT_ATTRIBUTES). */
+export const META_ATTRIBUTES = new Set(["property", "name", "content"]);
+
 /**
  * The only attributes the walk reads: path tokens (id, class), landmarks (role), links (href), for
  * rendering: images and their lazy-loading variants, the first number of an `ol`; and what the page
- * declares it is (declared-types.ts): a `<meta>`'s `property`, `name` and `content`.
+ * declares it is (declared-types.ts): a `<meta>`'s `property`, `name` and `content`, read on `<meta>`
+ * only (META_ATTRIBUTES): on other elements they are a form field's name or microdata's values.
  */
 export const SEGMENT_ATTRIBUTES = new Set([
   "id",
@@ -126,7 +130,5 @@ export const SEGMENT_ATTRIBUTES = new Set([
   "data-lazy-src",
   "data-original",
   "start",
-  "property",
-  "name",
-  "content",
+  ...META_ATTRIBUTES,
 ]);

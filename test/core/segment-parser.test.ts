@@ -29,6 +29,23 @@ describe("the segmentation parser", () => {
     ]);
   });
 
+  it("reads a <meta>'s property, name and content, and no other element's", () => {
+    const html =
+      '<META property="og:type" content="product"><meta name=description content="d">' +
+      '<input name="q"><span property="price" content="9">9</span>';
+    expect(events(html)).toEqual([
+      ["meta", { property: "og:type", content: "product" }],
+      "/",
+      ["meta", { name: "description", content: "d" }],
+      "/",
+      ["input", {}],
+      "/",
+      ["span", {}],
+      "9",
+      "/",
+    ]);
+  });
+
   it("keeps the parser's implied ends", () => {
     expect(events("<p data-a=1>one<p class=c>two<ul><li>x<li style=s>y</ul>")).toEqual([
       ["p", {}],
