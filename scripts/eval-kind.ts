@@ -9,11 +9,11 @@
  *   flags (the corpora hold real pages, so every flag there is a false alarm to look at).
  *   --write stores the model trained on all of train-wcxb-dev in src/core/page-kind-weights.json.
  *   --errors lists the pages the cross-validation got wrong (id, gold -> predicted, URL key).
- * Signals are cached per corpus under $TMPDIR, per version of page-kind.ts, declared-types.ts and the
- * block model.
+ * Signals are cached per corpus under $TMPDIR, per version of src/core (segmentation, features, the
+ * block model and the kind signals all live there).
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -69,12 +69,16 @@ function interstitials(corpus: string): { id: string; reason: string }[] {
   });
 }
 
-/** The sources the cached signals follow: a change to either makes a new cache file. */
-const SIGNAL_SOURCES = [
-  "../src/core/page-kind.ts",
-  "../src/core/declared-types.ts",
-  "../src/core/model-weights.json",
-].map((f) => readFileSync(join(import.meta.dirname, f)));
+/**
+ * The sources the cached signals follow: every file of src/core, so that a change to any of them makes a
+ * new cache file. Naming the few that seemed to matter (page-kind.ts, the weights) missed segmentation,
+ * which moves the signals too (a block's text, its path).
+ */
+const CORE = join(import.meta.dirname, "../src/core");
+const SIGNAL_SOURCES = readdirSync(CORE, { recursive: true, encoding: "utf8" })
+  .filter((f) => /\.(ts|json)$/.test(f))
+  .sort()
+  .map((f) => Buffer.concat([Buffer.from(f), readFileSync(join(CORE, f))]));
 const signalVersion = createHash("sha256").update(Buffer.concat(SIGNAL_SOURCES)).digest("hex").slice(0, 12);
 
 function load(corpus: string): Sample[] {
