@@ -5,6 +5,12 @@
  * cascade found no content and the page's description or headline stood in), the share of markdown answers whose first line is the
  * gold's first line (WCXB golds start with the headline), links and images kept per page (and images
  * per page of the pages decided to be articles, where figures and their captions are judged).
+ *
+ * WCXB's gold titles are sometimes the page's `<title>` (an SEO wording, a site's name) where the page
+ * shows another heading: the first line is also counted on the pages whose gold starts with a heading
+ * the page shows (an `<h1>`-`<h3>`'s text), where the reader and the gold agree on the headline. And
+ * "headline once": the answers whose headline comes back as a line of the body (a heading, a paragraph
+ * or a list item saying it again; image alt texts are not lines).
  */
 import { DomainState } from "../src/core/domain-state";
 import { isHeadline } from "../src/core/metadata";
@@ -24,6 +30,24 @@ const cli = parseCli(USAGE, { limit: { type: "string" }, list: { type: "boolean"
 const limit = numberOption(USAGE, "limit", cli.values.limit, Infinity);
 const dirs = cli.positionals.length ? cli.positionals.map((c) => corpusDir(c)) : listCorpora();
 
+/** Headings a reader sees as a page's headline or its section's. */
+const SHOWN_HEADING = /^h[1-3]$/;
+
+/** Whether a line of the markdown body (after the headline) says the headline again; image lines are not text. */
+function repeatsHeadline(markdown: string, headline: string): boolean {
+  if (headline.trim() === "") return false;
+  return markdown
+    .split("\n")
+    .slice(1)
+    .some((line) => {
+      const text = line
+        .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+        .replace(/^(?:#{1,6}|[-*+]|\d+\.|>)\s+/, "")
+        .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
+      return isHeadline(text, headline);
+    });
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
@@ -38,6 +62,9 @@ for (const dir of dirs) {
   let standIn = 0;
   let goldText = 0;
   let headlineFirst = 0;
+  let shownGold = 0;
+  let shownFirst = 0;
+  let repeated = 0;
   const links: number[] = [];
   const images: number[] = [];
   const articleImages: number[] = [];
@@ -62,6 +89,15 @@ for (const dir of dirs) {
     if (isHeadline(first, goldFirst)) headlineFirst++;
     else if (cli.values.list)
       console.log(`first line: ${corpusName(dir)} ${row.id} ours ${JSON.stringify(first.slice(0, 100))}`);
+    if (extraction.prepared.page.blocks.some((b) => SHOWN_HEADING.test(b.tag) && isHeadline(b.text, goldFirst))) {
+      shownGold++;
+      if (isHeadline(first, goldFirst)) shownFirst++;
+    }
+    if (repeatsHeadline(markdown, first)) {
+      repeated++;
+      if (cli.values.list)
+        console.log(`headline again: ${corpusName(dir)} ${row.id} ${JSON.stringify(first.slice(0, 100))}`);
+    }
     links.push((markdown.match(/(?<!!)\[[^\]]*\]\((?:https?|mailto):/g) ?? []).length);
     const imageCount = (markdown.match(/!\[[^\]]*\]\(https?:/g) ?? []).length;
     images.push(imageCount);
@@ -70,7 +106,9 @@ for (const dir of dirs) {
   console.log(
     `${corpusName(dir)}: ${pages} pages; empty answers ${empty} of ${goldText} with gold text ` +
       `(no content found, description or headline answered: ${standIn}); ` +
-      `first markdown line = gold's first line ${pct(headlineFirst, pages)}; ` +
+      `first markdown line = gold's first line ${pct(headlineFirst, pages)}, ` +
+      `${pct(shownFirst, shownGold)} of the ${shownGold} whose gold starts with a heading the page shows; ` +
+      `headline again in the body ${repeated}; ` +
       `links per page mean ${mean(links).toFixed(1)} median ${median(links)}; ` +
       `images per page mean ${mean(images).toFixed(2)} median ${median(images)}; ` +
       `on the ${articleImages.length} articles mean ${mean(articleImages).toFixed(2)} (${articleImages.reduce((a, b) => a + b, 0)} images)`,
