@@ -90,6 +90,18 @@ describe("chooseHeadline", () => {
     expect(headline).toBe("Old tram depot to become a covered market");
   });
 
+  it("does not take a masthead h1 that metadata fell back to for the story's headline", () => {
+    // No metadata title: metadata.ts takes the first <h1>, the magazine's name, which the <title> never says.
+    const { headline, metadataTitle, markdown } = page(
+      `<title>Old tram depot to become a covered market -- City Desk</title>`,
+      `<div id="mast"><h1 id="logo"><a href="/">Valley Weekly Magazine</a></h1></div>`,
+      "<h2>Old tram depot to become a covered market</h2>",
+    );
+    expect(metadataTitle).toBe("Valley Weekly Magazine");
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(count(markdown, "Old tram depot to become a covered market")).toBe(1);
+  });
+
   it("says the headline once when the content already starts with it", () => {
     const { headline, markdown } = page(
       `<title>Old tram depot to become a covered market | Riverside Gazette</title>
