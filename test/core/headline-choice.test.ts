@@ -90,6 +90,16 @@ describe("chooseHeadline", () => {
     expect(headline).toBe("Old tram depot to become a covered market");
   });
 
+  it("takes an h1 that adds a word to the site's name when the <title> opens with it", () => {
+    const { headline } = page(
+      `<title>Gazette Markets | Rent a stall for the season</title>
+       <meta property="og:site_name" content="Gazette">`,
+      "",
+      "<h1>Gazette Markets</h1>",
+    );
+    expect(headline).toBe("Gazette Markets");
+  });
+
   it("does not take a masthead h1 that metadata fell back to for the story's headline", () => {
     // No metadata title: metadata.ts takes the first <h1>, the magazine's name, which the <title> never says.
     const { headline, metadataTitle, markdown } = page(
