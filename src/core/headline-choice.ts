@@ -21,14 +21,17 @@
  * `<h2>`/`<h3>` in the content that is the `<title>`'s leading part heads it (subheadingInTitle).
  *
  * On the WCXB corpora (gold: title + main content) the headline equals the gold's first line on
- * 83.3% / 81.7% of the pages (single, held out / train; stream-ctf 48.7%, where many golds start
- * elsewhere). Before the `<title>`'s head that adds a word to the site's name 83.3% / 81.6%; before
- * isMasthead 83.3% / 81.4% (stream-ctf 47.2%: its 2010 blog pages show the
- * magazine's logo as their `<h1>`). Earlier, with an older content model, 83.3% / 81.5% (81.7% on
- * train when subheadingInTitle took any part of the `<title>` and ran on service pages too, which
- * heads a page with its section's name "Services"); 83.3% / 81.2% before subheadingInTitle and the svg-free `<h1>` of metadata, 81.7% /
- * 78.8% before the service page's name and one line of a two-line `<h1>`; 79.0% / 76.7% with the
- * metadata title throughout.
+ * 83.3% / 81.8% of the pages (single, held out / train; stream-ctf 48.7%, where many golds start
+ * elsewhere). Before each step, newest first (single / train):
+ * - an icon font's link glyph read as a heading's permalink mark (permalink-marks.ts): 83.3% / 81.7%;
+ * - an `<h1>` adding a word to the site's name that the `<title>` opens with: 83.3% / 81.6%;
+ * - isMasthead: 83.3% / 81.4% (stream-ctf 47.2%: its 2010 blog pages show the magazine's logo as
+ *   their `<h1>`);
+ * - earlier, with an older content model, 83.3% / 81.5% (81.7% on train when subheadingInTitle took
+ *   any part of the `<title>` and ran on service pages too, which heads a page with its section's name
+ *   "Services"); 83.3% / 81.2% before subheadingInTitle and the svg-free `<h1>` of metadata, 81.7% /
+ *   78.8% before the service page's name and one line of a two-line `<h1>`; 79.0% / 76.7% with the
+ *   metadata title throughout.
  */
 import { headingInTitle, headlineWithTail, normalizeHeadline, TITLE_PARTS } from "./headline";
 import { extendsSiteName, hintsFor, namesSite as isSiteName, stripSiteName } from "./metadata/title";

@@ -7,14 +7,14 @@ import type { Unit } from "./render-layout";
 import type { InlineImage } from "./types";
 
 /**
- * Text for comparing headlines: compatibility forms folded (NFKC), lower case, punctuation and
- * symbols dropped, whitespace collapsed.
+ * Text for comparing headlines: compatibility forms folded (NFKC), lower case, punctuation,
+ * symbols and icon fonts' private-use glyphs dropped, whitespace collapsed.
  */
 export function normalizeHeadline(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()
-    .replace(/[\p{P}\p{S}]+/gu, " ")
+    .replace(/[\p{P}\p{S}\p{Co}]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingInTitle } from "../../src/core/headline";
+import { headingInTitle, sameHeadline } from "../../src/core/headline";
 
 describe("headingInTitle", () => {
   it("takes the page's h1 when it is one part of a multi-part title", () => {
@@ -19,5 +19,12 @@ describe("headingInTitle", () => {
     expect(headingInTitle("Pruning | Orchard Handbook", [])).toBeNull();
     // A part of the title, not a hyphenated word inside it.
     expect(headingInTitle("Step-by-step pruning | Orchard", ["Step"])).toBeNull();
+  });
+});
+
+describe("sameHeadline", () => {
+  it("reads past an icon font's glyph, a private-use character that is no letter", () => {
+    expect(sameHeadline("Pruning\uf0c1", "Pruning")).toBe(true);
+    expect(sameHeadline("\uf0c1", "")).toBe(false);
   });
 });
