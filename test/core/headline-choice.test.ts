@@ -100,6 +100,24 @@ describe("chooseHeadline", () => {
     expect(headline).toBe("Gazette Markets");
   });
 
+  it("takes the content's h1 on a page wrapped whole in one form, and not a search form's", () => {
+    const html = `<html><head><title>Stall reviews | Riverside Markets – Tips from traders</title></head>
+      <body><form id="page-form" action="/reviews"><h1>Stall reviews</h1>${BODY.join("")}</form>
+      <form action="/search"><h1>Search the market</h1></form></body></html>`;
+    const { blocks, title } = segmentHtml(html, "https://riverside-markets.example/reviews");
+    const headline = chooseHeadline({
+      metadataTitle: null,
+      pageTitle: title,
+      siteName: null,
+      host: "riverside-markets.example",
+      blocks,
+      content: blocks.map((b) => b.text !== "Search the market"),
+      kind: "listing",
+    });
+    expect(blocks[0]!.landmark).toBe("form");
+    expect(headline).toBe("Stall reviews");
+  });
+
   it("does not take a masthead h1 that metadata fell back to for the story's headline", () => {
     // No metadata title: metadata.ts takes the first <h1>, the magazine's name, which the <title> never says.
     const { headline, metadataTitle, markdown } = page(
