@@ -118,6 +118,24 @@ describe("chooseHeadline", () => {
     expect(headline).toBe("Stall reviews");
   });
 
+  it("heads with the first of a <title>'s parts joined by pipes, not the whole, when no heading shows one", () => {
+    const { headline } = page(
+      `<title>Covered stall rental | Fixed rents for the season | Riverside Gazette</title>
+       <meta property="og:site_name" content="Riverside Gazette">`,
+      "",
+      "",
+    );
+    expect(headline).toBe("Covered stall rental");
+    // Opening with the site's name, the order tells nothing: the section may come first.
+    const siteFirst = page(
+      `<title>Riverside Gazette | Markets | Old tram depot to become a covered market</title>
+       <meta property="og:site_name" content="Riverside Gazette">`,
+      "",
+      "",
+    );
+    expect(siteFirst.headline).not.toBe("Markets");
+  });
+
   it("does not take a masthead h1 that metadata fell back to for the story's headline", () => {
     // No metadata title: metadata.ts takes the first <h1>, the magazine's name, which the <title> never says.
     const { headline, metadataTitle, markdown } = page(
