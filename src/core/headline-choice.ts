@@ -13,9 +13,10 @@
  * site's name (a logo) or the book's the page belongs to (the title's last part) never counts, but one
  * adding a word to the site's name does when the `<title>` opens with it ("Visual Studio Community |
  * Download Latest Free Version" on the site "Visual Studio"): the page's product, not the logo. An
- * `<h1>` set on two lines is one headline. A service or landing page is headed with its name, as its
- * `<title>` gives it (pageName): its `<h1>` is often a slogan ("Your stall. Your story."), and its metadata
- * title often the slogan again. Without a visible main heading the metadata title stands (metadata.ts
+ * `<h1>` set on two lines is one headline, and one an animation writes out again is one copy
+ * (saidOnce). A service or landing page is headed with its name, as its `<title>` gives it
+ * (pageName): its `<h1>` is often a slogan ("Your stall. Your story."), and its metadata title often
+ * the slogan again. Without a visible main heading the metadata title stands (metadata.ts
  * picks it; not when it fell back to a masthead `<h1>` the `<title>` never mentions: isMasthead), else
  * the `<title>` less its site name; but when the headline so chosen is no `<h1>` of the page, an
  * `<h2>`/`<h3>` in the content that is the `<title>`'s leading part heads it (subheadingInTitle), and
@@ -24,6 +25,8 @@
  * On the WCXB corpora (gold: title + main content) the headline equals the gold's first line on
  * 83.3% / 82.4% of the pages (single, held out / train; stream-ctf 48.7%, where many golds start
  * elsewhere). Before each step, newest first (single / train):
+ * - saidOnce: the same (linear.app's animated `<h1>` now heads its page readably, once; the gold
+ *   takes the `<title>`'s part);
  * - pagePart: 83.3% / 81.9% (single: one page gained, one lost, whose gold keeps "HR Cloud: All-in-One
  *   HRIS | Employee Onboarding & Engagement" whole. Taking the last part where the `<title>` opens
  *   with the site's name headed 25 more of stream-ctf's BBC stories right, but The Nation's pages
@@ -39,7 +42,7 @@
  *   78.8% before the service page's name and one line of a two-line `<h1>`; 79.0% / 76.7% with the
  *   metadata title throughout.
  */
-import { headingInTitle, headlineWithTail, normalizeHeadline, TITLE_PARTS } from "./headline";
+import { headingInTitle, headlineWithTail, normalizeHeadline, saidOnce, TITLE_PARTS } from "./headline";
 import { extendsSiteName, hintsFor, namesSite as isSiteName, stripSiteName } from "./metadata/title";
 import type { PageKind } from "./page-kind";
 import { withoutPermalinkMarks } from "./permalink-marks";
@@ -319,7 +322,7 @@ function headingLines(blocks: readonly TextBlock[]): { index: number; text: stri
       last.text = collapse(`${last.text} ${block.text}`);
     } else out.push({ index: i, text: collapse(block.text) });
   });
-  return out;
+  return out.map((line) => ({ ...line, text: saidOnce(line.text) }));
 }
 
 /**

@@ -25,6 +25,32 @@ export function sameHeadline(a: string, b: string): boolean {
   return na !== "" && na === normalizeHeadline(b);
 }
 
+/** The shortest phrase, in letters and digits, whose copies make a heading said over (saidOnce). */
+const MIN_COPIED_LETTERS = 10;
+
+/**
+ * A heading said over, as one copy: an animated heading writes its phrase out again for each
+ * state of the animation, word by word in spans the page runs together ("The productdevelopmentsystem
+ * for teamsand agentsThe product development system for teams and agents"). When the heading's letters
+ * and digits are one phrase of MIN_COPIED_LETTERS or more repeated whole, the last copy is the one
+ * written out plainly (a screen reader's twin of a heading reads once too); any other text comes back
+ * as it is.
+ */
+export function saidOnce(text: string): string {
+  const at: number[] = [];
+  let letters = "";
+  for (const match of text.matchAll(/[\p{L}\p{N}]/gu)) {
+    at.push(match.index);
+    letters += match[0].toLowerCase();
+  }
+  for (let period = MIN_COPIED_LETTERS; period * 2 <= letters.length; period++) {
+    if (letters.length % period !== 0) continue;
+    const phrase = letters.slice(0, period);
+    if (phrase.repeat(letters.length / period) === letters) return text.slice(at[letters.length - period]).trim();
+  }
+  return text;
+}
+
 /**
  * The separators between a title's parts ("Models | Django documentation | Django", "useState – React",
  * an older site's "Story -- Section"), as a regex alternation: TITLE_PARTS here and metadata/title.ts's
@@ -105,7 +131,7 @@ const OPENING_UNITS = 3;
 /** Where the content repeats the headline (see placeHeadline); -1 when it does not. */
 function copyOfHeadline(units: readonly Unit[], headline: string): number {
   const text = (u: Unit) => u.lines.join(" ");
-  const same = units.findIndex((u) => isTopHeading(u) && sameHeadline(text(u), headline));
+  const same = units.findIndex((u) => isTopHeading(u) && sameHeadline(saidOnce(text(u)), headline));
   if (same >= 0) return same;
   // Only where the article opens: further down, "Headline - part two" is a section of its own.
   const tailed = units.findIndex((u) => isTopHeading(u) && headlineWithTail(text(u), headline));

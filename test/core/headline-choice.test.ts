@@ -136,6 +136,17 @@ describe("chooseHeadline", () => {
     expect(siteFirst.headline).not.toBe("Markets");
   });
 
+  it("reads an animated h1 that writes its phrase out again as one copy, and says it once", () => {
+    const { headline, markdown } = page(
+      `<title>Covered market stalls to rent | Riverside Gazette</title>`,
+      "",
+      `<h1><span>Covered</span><span>market</span><span>stalls</span><span>Covered market stalls</span></h1>`,
+    );
+    expect(headline).toBe("Covered market stalls");
+    expect(markdown.split("\n", 1)[0]).toBe("# Covered market stalls");
+    expect(markdown).not.toContain("Coveredmarket");
+  });
+
   it("does not take a masthead h1 that metadata fell back to for the story's headline", () => {
     // No metadata title: metadata.ts takes the first <h1>, the magazine's name, which the <title> never says.
     const { headline, metadataTitle, markdown } = page(
