@@ -99,8 +99,13 @@ export interface PlacedHeadline {
  * Picks the headline: the given one (service/answer.ts chooses it: headline-choice.ts), else the first
  * h1 of the content, else the page title. Its copy in the content is not repeated: the first h1/h2
  * equal to it, else one that is it with a tail ("Headline | Opinion"), else a first paragraph that says
- * it, and every other h1/h2 equal to it; an h1 that became the headline is taken out of the flow, so a
- * page title with a " | Site" suffix never heads an article with an h1.
+ * it, and every other h1/h2 equal to it, and what says it again where the article then opens
+ * (openingCopies: a hero's `<h3>`, a breadcrumb's last item); an h1 that became the headline is taken
+ * out of the flow, so a page title with a " | Site" suffix never heads an article with an h1.
+ *
+ * Markdown answers saying their headline again somewhere below it (scratch count, 2026-11-26):
+ * train-wcxb-dev 51 -> 15 pages with openingCopies, single-wcxb-dev 6 -> 1, stream-ctf 36 -> 36 (its
+ * copies are a line of a dateline paragraph, "Monday August 14 7:49 PM ET / Headline", left alone).
  */
 export function placeHeadline(units: readonly Unit[], given?: { headline?: string; title?: string }): PlacedHeadline {
   const clean = (s: string | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
@@ -119,8 +124,10 @@ export function placeHeadline(units: readonly Unit[], given?: { headline?: strin
   // Another h1/h2 saying the headline is the same heading set twice (responsive templates carry one
   // for small screens and one for large; a hero repeats the page's h1 as its h2): it goes too, or the
   // article would open with it twice.
-  const rest = units
-    .filter((u, i) => i !== index && !(isTopHeading(u) && sameHeadline(u.lines.join(" "), headline)))
+  const others = units.filter((u, i) => i !== index && !(isTopHeading(u) && sameHeadline(u.lines.join(" "), headline)));
+  const again = openingCopies(others, headline);
+  const rest = others
+    .filter((_, i) => !again.has(i))
     .map((u) => (u.kind === "heading" && u.level === 1 ? { ...u, level: 2 } : u));
   return { headline, images, units: rest };
 }
@@ -138,6 +145,25 @@ function copyOfHeadline(units: readonly Unit[], headline: string): number {
   if (tailed >= 0 && tailed < OPENING_UNITS) return tailed;
   const first = units[0];
   return first !== undefined && first.kind === "paragraph" && sameHeadline(text(first), headline) ? 0 : -1;
+}
+
+/**
+ * Where the article, its headline's copy taken out, opens by saying the headline again: a first
+ * paragraph or smaller heading that only says it (a hero's `<h3>` right under the `<h1>`; further
+ * down such a heading is a section of its own), and the last item of a list it opens with, a
+ * breadcrumb trail ending with the page's own name ("Home", "Guides", "Headline").
+ */
+function openingCopies(units: readonly Unit[], headline: string): Set<number> {
+  const says = (u: Unit) => sameHeadline(u.lines.join(" "), headline);
+  const copies = new Set<number>();
+  const first = units[0];
+  if ((first?.kind === "paragraph" || first?.kind === "heading") && says(first)) copies.add(0);
+  const list = units[0]?.kind === "item" ? units[0].containers.at(-1)?.key : undefined;
+  if (list === undefined) return copies;
+  let last = 0;
+  while (units[last + 1]?.kind === "item" && units[last + 1]!.containers.at(-1)?.key === list) last++;
+  if (says(units[last]!)) copies.add(last);
+  return copies;
 }
 
 function isTopHeading(unit: Unit): boolean {

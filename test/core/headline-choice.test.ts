@@ -286,6 +286,24 @@ describe("placing the headline", () => {
     expect(markdown).toContain("## Pruning - the tools");
   });
 
+  it("drops the headline said again where the article opens: a smaller heading, a paragraph", () => {
+    for (const again of ["<h3>Pruning roses</h3>", "<p>Pruning roses</p>"]) {
+      const markdown = render(`<h1>Pruning roses</h1>${again}${BODY.join("")}`, "Pruning roses");
+      expect(markdown.split("\n", 1)[0]).toBe("# Pruning roses");
+      expect(count(markdown, "Pruning roses")).toBe(1);
+    }
+  });
+
+  it("drops a breadcrumb trail's last item that is the headline, and keeps the trail", () => {
+    const trail = "<ol><li>Home</li><li>Guides</li><li>Pruning roses</li></ol>";
+    const markdown = render(`${trail}<h1>Pruning roses</h1>${BODY.join("")}`, "Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    expect(markdown).toContain("Guides");
+    // A list further down that ends with the headline's words is the article's own.
+    const later = render(`${BODY.join("")}<ul><li>Grafting</li><li>Pruning roses</li></ul>`, "Pruning roses");
+    expect(count(later, "Pruning roses")).toBe(2);
+  });
+
   it("drops a first paragraph that only says the headline", () => {
     const markdown = render(`<p>Pruning, step by step</p>${BODY.join("")}`, "Pruning: step by step");
     expect(count(markdown, "step by step")).toBe(1);
