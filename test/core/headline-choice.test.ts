@@ -126,14 +126,15 @@ describe("chooseHeadline", () => {
       "",
     );
     expect(headline).toBe("Covered stall rental");
-    // Opening with the site's name, the order tells nothing: the section may come first.
-    const siteFirst = page(
-      `<title>Riverside Gazette | Markets | Old tram depot to become a covered market</title>
-       <meta property="og:site_name" content="Riverside Gazette">`,
-      "",
-      "",
-    );
-    expect(siteFirst.headline).not.toBe("Markets");
+  });
+
+  it("of a <title> opening with the site's name takes the part the content shows, else no part", () => {
+    // The order tells nothing there: the section may come first, the author last.
+    const head = `<title>Riverside Gazette | Markets | Old tram depot to become a covered market | Ana Ruiz</title>
+       <meta property="og:site_name" content="Riverside Gazette">`;
+    const shown = page(head, "", `<p><b>Old tram depot to become a covered market</b></p>`);
+    expect(shown.headline).toBe("Old tram depot to become a covered market");
+    expect(page(head, "", "").headline).toBe("Markets | Old tram depot to become a covered market | Ana Ruiz");
   });
 
   it("reads an animated h1 that writes its phrase out again as one copy, and says it once", () => {
