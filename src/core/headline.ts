@@ -7,14 +7,14 @@ import type { Unit } from "./render-layout";
 import type { InlineImage } from "./types";
 
 /**
- * Text for comparing headlines: compatibility forms folded (NFKC), lower case, punctuation and
- * symbols dropped, whitespace collapsed.
+ * Text for comparing headlines: compatibility forms folded (NFKC), lower case, punctuation,
+ * symbols and icon fonts' private-use glyphs dropped, whitespace collapsed.
  */
 export function normalizeHeadline(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()
-    .replace(/[\p{P}\p{S}]+/gu, " ")
+    .replace(/[\p{P}\p{S}\p{Co}]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -23,6 +23,32 @@ export function normalizeHeadline(text: string): string {
 export function sameHeadline(a: string, b: string): boolean {
   const na = normalizeHeadline(a);
   return na !== "" && na === normalizeHeadline(b);
+}
+
+/** The shortest phrase, in letters and digits, whose copies make a heading said over (saidOnce). */
+const MIN_COPIED_LETTERS = 10;
+
+/**
+ * A heading said over, as one copy: an animated heading writes its phrase out again for each
+ * state of the animation, word by word in spans the page runs together ("The productdevelopmentsystem
+ * for teamsand agentsThe product development system for teams and agents"). When the heading's letters
+ * and digits are one phrase of MIN_COPIED_LETTERS or more repeated whole, the last copy is the one
+ * written out plainly (a screen reader's twin of a heading reads once too); any other text comes back
+ * as it is.
+ */
+export function saidOnce(text: string): string {
+  const at: number[] = [];
+  let letters = "";
+  for (const match of text.matchAll(/[\p{L}\p{N}]/gu)) {
+    at.push(match.index);
+    letters += match[0].toLowerCase();
+  }
+  for (let period = MIN_COPIED_LETTERS; period * 2 <= letters.length; period++) {
+    if (letters.length % period !== 0) continue;
+    const phrase = letters.slice(0, period);
+    if (phrase.repeat(letters.length / period) === letters) return text.slice(at[letters.length - period]).trim();
+  }
+  return text;
 }
 
 /**
@@ -73,8 +99,13 @@ export interface PlacedHeadline {
  * Picks the headline: the given one (service/answer.ts chooses it: headline-choice.ts), else the first
  * h1 of the content, else the page title. Its copy in the content is not repeated: the first h1/h2
  * equal to it, else one that is it with a tail ("Headline | Opinion"), else a first paragraph that says
- * it, and every other h1/h2 equal to it; an h1 that became the headline is taken out of the flow, so a
- * page title with a " | Site" suffix never heads an article with an h1.
+ * it, and every other h1/h2 equal to it, and what says it again where the article then opens
+ * (openingCopies: a hero's `<h3>`, a breadcrumb's last item); an h1 that became the headline is taken
+ * out of the flow, so a page title with a " | Site" suffix never heads an article with an h1.
+ *
+ * Markdown answers saying their headline again somewhere below it (scratch count, 2026-11-26):
+ * train-wcxb-dev 51 -> 15 pages with openingCopies, single-wcxb-dev 6 -> 1, stream-ctf 36 -> 36 (its
+ * copies are a line of a dateline paragraph, "Monday August 14 7:49 PM ET / Headline", left alone).
  */
 export function placeHeadline(units: readonly Unit[], given?: { headline?: string; title?: string }): PlacedHeadline {
   const clean = (s: string | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
@@ -93,8 +124,10 @@ export function placeHeadline(units: readonly Unit[], given?: { headline?: strin
   // Another h1/h2 saying the headline is the same heading set twice (responsive templates carry one
   // for small screens and one for large; a hero repeats the page's h1 as its h2): it goes too, or the
   // article would open with it twice.
-  const rest = units
-    .filter((u, i) => i !== index && !(isTopHeading(u) && sameHeadline(u.lines.join(" "), headline)))
+  const others = units.filter((u, i) => i !== index && !(isTopHeading(u) && sameHeadline(u.lines.join(" "), headline)));
+  const again = openingCopies(others, headline);
+  const rest = others
+    .filter((_, i) => !again.has(i))
     .map((u) => (u.kind === "heading" && u.level === 1 ? { ...u, level: 2 } : u));
   return { headline, images, units: rest };
 }
@@ -105,13 +138,32 @@ const OPENING_UNITS = 3;
 /** Where the content repeats the headline (see placeHeadline); -1 when it does not. */
 function copyOfHeadline(units: readonly Unit[], headline: string): number {
   const text = (u: Unit) => u.lines.join(" ");
-  const same = units.findIndex((u) => isTopHeading(u) && sameHeadline(text(u), headline));
+  const same = units.findIndex((u) => isTopHeading(u) && sameHeadline(saidOnce(text(u)), headline));
   if (same >= 0) return same;
   // Only where the article opens: further down, "Headline - part two" is a section of its own.
   const tailed = units.findIndex((u) => isTopHeading(u) && headlineWithTail(text(u), headline));
   if (tailed >= 0 && tailed < OPENING_UNITS) return tailed;
   const first = units[0];
   return first !== undefined && first.kind === "paragraph" && sameHeadline(text(first), headline) ? 0 : -1;
+}
+
+/**
+ * Where the article, its headline's copy taken out, opens by saying the headline again: a first
+ * paragraph or smaller heading that only says it (a hero's `<h3>` right under the `<h1>`; further
+ * down such a heading is a section of its own), and the last item of a list it opens with, a
+ * breadcrumb trail ending with the page's own name ("Home", "Guides", "Headline").
+ */
+function openingCopies(units: readonly Unit[], headline: string): Set<number> {
+  const says = (u: Unit) => sameHeadline(u.lines.join(" "), headline);
+  const copies = new Set<number>();
+  const first = units[0];
+  if ((first?.kind === "paragraph" || first?.kind === "heading") && says(first)) copies.add(0);
+  const list = units[0]?.kind === "item" ? units[0].containers.at(-1)?.key : undefined;
+  if (list === undefined) return copies;
+  let last = 0;
+  while (units[last + 1]?.kind === "item" && units[last + 1]!.containers.at(-1)?.key === list) last++;
+  if (says(units[last]!)) copies.add(last);
+  return copies;
 }
 
 function isTopHeading(unit: Unit): boolean {

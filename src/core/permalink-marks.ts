@@ -1,9 +1,9 @@
 /**
  * A heading's permalink mark: documentation generators put a self-link after (or before) each
  * heading (Sphinx's `<a class="headerlink" href="#usage">¶</a>`, `§`, a GitHub-style `#`, a link
- * emoji), shown on hover for copying the section's address. It is no word of the heading, yet the
- * block's text carries it ("Usage¶"), and segmentation keeps it there: the block model was trained
- * on that text. Every rendering (text, markdown, HTML, the headline) leaves it out, through
+ * emoji, an icon font's link glyph), shown on hover for copying the section's address. It is no
+ * word of the heading, yet the block's text carries it ("Usage¶"), and segmentation keeps it there:
+ * the block model was trained on that text. Every rendering (text, markdown, HTML, the headline) leaves it out, through
  * `withoutPermalinkMarks`, the one place that says what a mark is.
  *
  * A mark is a link inside a heading whose whole text is one mark glyph: "Section § 4" in prose, a
@@ -13,6 +13,8 @@ import { isHeadingTag } from "./path-words";
 import type { LinkSpan, RichBlock, TextBlock, TextSpan } from "./types";
 
 const MARK_GLYPHS: ReadonlySet<string> = new Set(["\u00b6", "\u00a7", "#", "\u{1f517}"]);
+/** One private-use character: an icon font's glyph (Font Awesome's link icon is U+F0C1), no letter of any word. */
+const ICON_GLYPH = /^\p{Co}$/u;
 /** Space and the emoji/text presentation selectors around a glyph ("🔗️"). */
 const AROUND_GLYPH = /^[\s\ufe0e\ufe0f]+|[\s\ufe0e\ufe0f]+$/g;
 /** Longer link texts are never one glyph: the cheap test before the trim. */
@@ -22,7 +24,9 @@ const MAX_MARK_LENGTH = 8;
 export function isMarkGlyph(text: string): boolean {
   // The metadata's <h1> capture hands over the link's raw text, indented on lines of its own.
   const short = text.length <= MAX_MARK_LENGTH ? text : text.trim();
-  return short.length <= MAX_MARK_LENGTH && MARK_GLYPHS.has(short.replace(AROUND_GLYPH, ""));
+  if (short.length > MAX_MARK_LENGTH) return false;
+  const glyph = short.replace(AROUND_GLYPH, "");
+  return MARK_GLYPHS.has(glyph) || ICON_GLYPH.test(glyph);
 }
 
 /** The spans of a heading block's text that are its permalink marks, in order; empty for other blocks. */

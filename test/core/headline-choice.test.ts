@@ -90,6 +90,76 @@ describe("chooseHeadline", () => {
     expect(headline).toBe("Old tram depot to become a covered market");
   });
 
+  it("takes an h1 that adds a word to the site's name when the <title> opens with it", () => {
+    const { headline } = page(
+      `<title>Gazette Markets | Rent a stall for the season</title>
+       <meta property="og:site_name" content="Gazette">`,
+      "",
+      "<h1>Gazette Markets</h1>",
+    );
+    expect(headline).toBe("Gazette Markets");
+  });
+
+  it("takes the content's h1 on a page wrapped whole in one form, and not a search form's", () => {
+    const html = `<html><head><title>Stall reviews | Riverside Markets – Tips from traders</title></head>
+      <body><form id="page-form" action="/reviews"><h1>Stall reviews</h1>${BODY.join("")}</form>
+      <form action="/search"><h1>Search the market</h1></form></body></html>`;
+    const { blocks, title } = segmentHtml(html, "https://riverside-markets.example/reviews");
+    const headline = chooseHeadline({
+      metadataTitle: null,
+      pageTitle: title,
+      siteName: null,
+      host: "riverside-markets.example",
+      blocks,
+      content: blocks.map((b) => b.text !== "Search the market"),
+      kind: "listing",
+    });
+    expect(blocks[0]!.landmark).toBe("form");
+    expect(headline).toBe("Stall reviews");
+  });
+
+  it("heads with the first of a <title>'s parts joined by pipes, not the whole, when no heading shows one", () => {
+    const { headline } = page(
+      `<title>Covered stall rental | Fixed rents for the season | Riverside Gazette</title>
+       <meta property="og:site_name" content="Riverside Gazette">`,
+      "",
+      "",
+    );
+    expect(headline).toBe("Covered stall rental");
+  });
+
+  it("of a <title> opening with the site's name takes the part the content shows, else no part", () => {
+    // The order tells nothing there: the section may come first, the author last.
+    const head = `<title>Riverside Gazette | Markets | Old tram depot to become a covered market | Ana Ruiz</title>
+       <meta property="og:site_name" content="Riverside Gazette">`;
+    const shown = page(head, "", `<p><b>Old tram depot to become a covered market</b></p>`);
+    expect(shown.headline).toBe("Old tram depot to become a covered market");
+    expect(page(head, "", "").headline).toBe("Markets | Old tram depot to become a covered market | Ana Ruiz");
+  });
+
+  it("reads an animated h1 that writes its phrase out again as one copy, and says it once", () => {
+    const { headline, markdown } = page(
+      `<title>Covered market stalls to rent | Riverside Gazette</title>`,
+      "",
+      `<h1><span>Covered</span><span>market</span><span>stalls</span><span>Covered market stalls</span></h1>`,
+    );
+    expect(headline).toBe("Covered market stalls");
+    expect(markdown.split("\n", 1)[0]).toBe("# Covered market stalls");
+    expect(markdown).not.toContain("Coveredmarket");
+  });
+
+  it("does not take a masthead h1 that metadata fell back to for the story's headline", () => {
+    // No metadata title: metadata.ts takes the first <h1>, the magazine's name, which the <title> never says.
+    const { headline, metadataTitle, markdown } = page(
+      `<title>Old tram depot to become a covered market -- City Desk</title>`,
+      `<div id="mast"><h1 id="logo"><a href="/">Valley Weekly Magazine</a></h1></div>`,
+      "<h2>Old tram depot to become a covered market</h2>",
+    );
+    expect(metadataTitle).toBe("Valley Weekly Magazine");
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(count(markdown, "Old tram depot to become a covered market")).toBe(1);
+  });
+
   it("says the headline once when the content already starts with it", () => {
     const { headline, markdown } = page(
       `<title>Old tram depot to become a covered market | Riverside Gazette</title>
@@ -215,6 +285,24 @@ describe("placing the headline", () => {
     const markdown = render(`${BODY.join("")}${BODY.join("")}<h2>Pruning - the tools</h2>${BODY[0]}`, "Pruning");
     expect(markdown.split("\n", 1)[0]).toBe("# Pruning");
     expect(markdown).toContain("## Pruning - the tools");
+  });
+
+  it("drops the headline said again where the article opens: a smaller heading, a paragraph", () => {
+    for (const again of ["<h3>Pruning roses</h3>", "<p>Pruning roses</p>"]) {
+      const markdown = render(`<h1>Pruning roses</h1>${again}${BODY.join("")}`, "Pruning roses");
+      expect(markdown.split("\n", 1)[0]).toBe("# Pruning roses");
+      expect(count(markdown, "Pruning roses")).toBe(1);
+    }
+  });
+
+  it("drops a breadcrumb trail's last item that is the headline, and keeps the trail", () => {
+    const trail = "<ol><li>Home</li><li>Guides</li><li>Pruning roses</li></ol>";
+    const markdown = render(`${trail}<h1>Pruning roses</h1>${BODY.join("")}`, "Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    expect(markdown).toContain("Guides");
+    // A list further down that ends with the headline's words is the article's own.
+    const later = render(`${BODY.join("")}<ul><li>Grafting</li><li>Pruning roses</li></ul>`, "Pruning roses");
+    expect(count(later, "Pruning roses")).toBe(2);
   });
 
   it("drops a first paragraph that only says the headline", () => {

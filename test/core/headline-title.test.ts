@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingInTitle } from "../../src/core/headline";
+import { headingInTitle, saidOnce, sameHeadline } from "../../src/core/headline";
 
 describe("headingInTitle", () => {
   it("takes the page's h1 when it is one part of a multi-part title", () => {
@@ -19,5 +19,26 @@ describe("headingInTitle", () => {
     expect(headingInTitle("Pruning | Orchard Handbook", [])).toBeNull();
     // A part of the title, not a hyphenated word inside it.
     expect(headingInTitle("Step-by-step pruning | Orchard", ["Step"])).toBeNull();
+  });
+});
+
+describe("sameHeadline", () => {
+  it("reads past an icon font's glyph, a private-use character that is no letter", () => {
+    expect(sameHeadline("Pruning\uf0c1", "Pruning")).toBe(true);
+    expect(sameHeadline("\uf0c1", "")).toBe(false);
+  });
+});
+
+describe("saidOnce", () => {
+  it("keeps the last copy of a heading whose letters are one phrase said over", () => {
+    const animated = "The stallrental guidefor tradersThe stall rental guide for traders";
+    expect(saidOnce(animated)).toBe("The stall rental guide for traders");
+    expect(saidOnce("Stall rental guide for traders ".repeat(3))).toBe("Stall rental guide for traders");
+  });
+
+  it("leaves other headings as they are: a short phrase twice, or words that only recur", () => {
+    expect(saidOnce("Go go")).toBe("Go go");
+    expect(saidOnce("New York, New York")).toBe("New York, New York");
+    expect(saidOnce("Stall rental guide: stall rental")).toBe("Stall rental guide: stall rental");
   });
 });

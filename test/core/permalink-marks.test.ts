@@ -24,7 +24,7 @@ const SPHINX =
   `<p>Call it once per process.</p>`;
 
 describe("a heading's permalink mark", () => {
-  it.each(["¶", "&para;", "§", "#", " 🔗 ", "🔗\ufe0f"])("is a mark glyph (%s)", (mark) => {
+  it.each(["¶", "&para;", "§", "#", " 🔗 ", "🔗\ufe0f", "\uf0c1"])("is a mark glyph (%s)", (mark) => {
     const { blocks } = page(`<h2>Usage <a href="#usage">${mark}</a></h2>`);
     expect(blocks[0]!.text).not.toBe("Usage");
     expect(withoutPermalinkMarks(blocks[0]!).text).toBe("Usage");
@@ -94,7 +94,9 @@ describe("a heading's permalink mark", () => {
 
   it("knows its glyphs", () => {
     expect(["¶", "§", "#", "🔗", " ¶ ", "\n          ¶\n        "].every(isMarkGlyph)).toBe(true);
-    expect(["", "##", "¶¶", "Usage", "#1"].some(isMarkGlyph)).toBe(false);
+    // One private-use character: an icon font's link glyph (Font Awesome's U+F0C1).
+    expect(isMarkGlyph("\uf0c1")).toBe(true);
+    expect(["", "##", "¶¶", "Usage", "#1", "\uf0c1\uf0c1"].some(isMarkGlyph)).toBe(false);
   });
 });
 

@@ -81,17 +81,26 @@ export function isHeadline(blockText: string, headline: string | null): boolean 
 
 /**
  * Whether `text` names the site: equal to the site name or a host label, contained in one ("Guardian"
- * in "The Guardian"), or containing one with at most one word more ("BBC News" for "BBC").
+ * in "The Guardian"), or containing one with at most one word more ("BBC News" for "BBC"); not
+ * `loose`, only the first two.
  */
-export function namesSite(text: string, hints: SiteHints): boolean {
+export function namesSite(text: string, hints: SiteHints, loose = true): boolean {
   const part = compact(text);
   if (part.length < 2) return false;
   const partWords = wordCount(text);
-  if (hints.siteName !== null && matchesName(part, partWords, compact(hints.siteName), wordCount(hints.siteName))) {
-    return true;
-  }
+  const matches = (name: string, nameWords: number) =>
+    matchesName(part, partWords, name, nameWords) && (loose || name.includes(part));
+  if (hints.siteName !== null && matches(compact(hints.siteName), wordCount(hints.siteName))) return true;
   if (hints.host === null) return false;
-  return hostLabels(hints.host).some((label) => matchesName(part, partWords, label, 1));
+  return hostLabels(hints.host).some((label) => matches(label, 1));
+}
+
+/**
+ * Whether `text` names the site only by adding a word to its name ("Ansible playbooks" on
+ * docs.ansible.com, "Visual Studio Community" of the site "Visual Studio"), not by being it or a part of it.
+ */
+export function extendsSiteName(text: string, hints: SiteHints): boolean {
+  return namesSite(text, hints) && !namesSite(text, hints, false);
 }
 
 /** Whether `text` contains the site's name or a host label as a whole word run ("Quillrun Community Documentation"). */
