@@ -17,6 +17,7 @@
 import { maxElementId } from "./element-ids";
 import { pathHasTag } from "./path-words";
 import type { PageKind } from "./page-kind";
+import { visibleLengthExceeds } from "./segment-text";
 import type { TextBlock } from "./types";
 
 type RegionBlock = Pick<TextBlock, "text" | "tag" | "linkShare" | "ancestors" | "path">;
@@ -294,7 +295,7 @@ export function applyRegion(
     // Once: a later short repeat of the headline (a sticky bar, a share box) is not content again.
     const text = normalize(blocks[h]!.text);
     blocks.forEach((b, i) => {
-      if (i !== h && out[i] && normalize(b.text) === text) {
+      if (i !== h && out[i] && mayNormalizeTo(b.text, text) && normalize(b.text) === text) {
         out[i] = false;
         changes[i] = "headline";
       }
@@ -335,6 +336,12 @@ export function ledeIndex(
 }
 
 const normalize = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
+/**
+ * Whether `normalize(text)` can be `normalized`, told without building it: normalizing removes only
+ * whitespace and lower-casing never shortens a character, so a text with more other characters than
+ * `normalized` is long says something else. A page's paragraphs are checked against its headline so.
+ */
+const mayNormalizeTo = (text: string, normalized: string) => !visibleLengthExceeds(text, normalized.length);
 /** Separators between a page title's headline and the site's name: "Headline | Site", "Site - Headline". */
 const TITLE_SEPARATOR = /\s+[|\-–—:·•»]\s+/;
 
