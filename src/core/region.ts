@@ -350,12 +350,22 @@ const TITLE_SEPARATOR = /\s+[|\-–—:·•»]\s+/;
  * site's name is the short part), or a long enough beginning of it (titles get cut).
  */
 export function matchesTitle(text: string, title: string): boolean {
+  return titleMatcher(title)(text);
+}
+
+/**
+ * matchesTitle against one title, whose normalized forms are worked out once: the page-level rules
+ * test many of a page's blocks against its title.
+ */
+export function titleMatcher(title: string): (text: string) => boolean {
   const t = normalize(title);
-  const b = normalize(text);
-  if (b.length < 4 || !t) return false;
-  if (b === t) return true;
+  if (!t) return () => false;
   const headline = t.split(TITLE_SEPARATOR).reduce((a, part) => (part.length > a.length ? part : a), "");
-  return b === headline || (b.length >= 20 && (headline.startsWith(b) || b.startsWith(headline)));
+  return (text) => {
+    const b = normalize(text);
+    if (b.length < 4) return false;
+    return b === t || b === headline || (b.length >= 20 && (headline.startsWith(b) || b.startsWith(headline)));
+  };
 }
 
 /**
@@ -372,11 +382,11 @@ export function headlineIndex(
 ): number {
   const first = content.indexOf(true);
   if (first <= 0 || lookback <= 0) return -1;
+  const titled = titleMatcher(title);
   for (let i = first - 1; i >= Math.max(0, first - lookback); i--) {
     const b = blocks[i]!;
     if (!eligible[i]) continue;
-    const titled = matchesTitle(b.text, title);
-    if ((b.tag === "h1" && b.linkShare < 1) || (titled && b.linkShare < 0.5)) return i;
+    if ((b.tag === "h1" && b.linkShare < 1) || (b.linkShare < 0.5 && titled(b.text))) return i;
   }
   return -1;
 }
