@@ -26,7 +26,7 @@
  * 0.8582.
  */
 import { isHeadingTag, numberFreePath, pathTokens } from "./path-words";
-import { matchesTitle } from "./region";
+import { titleMatcher } from "./region";
 import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "text" | "path" | "ancestors" | "tag">;
@@ -91,10 +91,11 @@ export function aroundRepeatedList(
     last = i;
   });
   const out: number[] = [];
+  const titled = titleMatcher(title);
   blocks.forEach((b, i) => {
     if (!content[i] || p[i]! >= OUTSIDE_LIST_KEEP_P || (i >= first && i <= last)) return;
     if (i > last) out.push(i);
-    else if (b.text.length < BEFORE_LIST_MAX_CHARS && !isHeadingTag(b.tag) && !matchesTitle(b.text, title)) out.push(i);
+    else if (b.text.length < BEFORE_LIST_MAX_CHARS && !isHeadingTag(b.tag) && !titled(b.text)) out.push(i);
   });
   return out;
 }

@@ -344,9 +344,15 @@ export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | 
 interface WallFigures {
   total: number;
   ownProse: number;
-  /** Characters in blocks of each kind of wall. */
+  /**
+   * Characters in blocks of each kind of wall. The walls of blocks that are no prose are counted only
+   * when ownProse is below WALLS_NEED_PROSE_BELOW: with more prose no wall speaks for the page.
+   */
   walls: Map<Wall, number>;
 }
+
+/** A wall speaks for the page (isInterstitial) only when the page's own prose is below this. */
+const WALLS_NEED_PROSE_BELOW = Math.max(CHALLENGE_MAX_PROSE, WALL_MAX_PROSE, PAYWALL_MAX_PROSE);
 
 /**
  * What the page's own blocks say about walls, without the tree: the service asks before the tree
@@ -367,13 +373,26 @@ function wallFigures(page: SegmentedPage): WallFigures {
     heading: new Set(page.blocks.find((b) => b.tag === "h1")?.ancestors ?? []),
     chainWalls: new Int8Array(maxElementId(page.blocks) + 1),
   };
+  const addWall = (wall: Wall, b: TextBlock) => walls.set(wall, (walls.get(wall) ?? 0) + b.text.length);
+  const notProse: TextBlock[] = [];
   for (const b of page.blocks) {
     total += b.text.length;
-    const wall = wallOf(b, context);
-    if (wall) walls.set(wall, (walls.get(wall) ?? 0) + b.text.length);
     // Own prose: what a reader came for; link lists, forms, nav and footers are chrome on any page.
-    else if (b.linkShare < 0.5 && !b.hardTag) ownProse += b.text.length;
+    if (b.linkShare >= 0.5 || b.hardTag) {
+      notProse.push(b);
+      continue;
+    }
+    const wall = wallOf(b, context);
+    if (wall) addWall(wall, b);
+    else ownProse += b.text.length;
   }
+  // The other blocks' walls change no verdict on a page with this much prose: most pages, whose menus
+  // and footers then need no scan.
+  if (ownProse < WALLS_NEED_PROSE_BELOW)
+    for (const b of notProse) {
+      const wall = wallOf(b, context);
+      if (wall) addWall(wall, b);
+    }
   const figures = { total, ownProse, walls };
   wallFiguresOf.set(page, figures);
   return figures;

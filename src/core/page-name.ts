@@ -18,7 +18,7 @@
  * linked `<h1>` that leads to the site's front page is the logo even when it reads as the `<title>`
  * (a short thread title leaves the site's name the `<title>`'s longest part).
  */
-import { matchesTitle } from "./region";
+import { titleMatcher } from "./region";
 import type { SegmentedPage, TextBlock } from "./types";
 
 /**
@@ -39,11 +39,10 @@ export function missingPageName(
   named: PageNamedBy,
 ): number {
   const kept = (i: number) => content[i] && !leaving.has(i);
-  if (page.blocks.some((b, i) => kept(i) && matchesTitle(b.text, page.title))) return -1;
+  const titled = titleMatcher(page.title);
+  if (page.blocks.some((b, i) => kept(i) && titled(b.text))) return -1;
   const isName =
-    named === "first h1"
-      ? (b: TextBlock) => b.linkShare < 1
-      : (b: TextBlock) => matchesTitle(b.text, page.title) && !linksHome(b);
+    named === "first h1" ? (b: TextBlock) => b.linkShare < 1 : (b: TextBlock) => titled(b.text) && !linksHome(b);
   const h1 = page.blocks.findIndex((b, i) => b.tag === "h1" && !leaving.has(i) && isName(b));
   return h1 >= 0 && !content[h1] ? h1 : -1;
 }

@@ -17,6 +17,7 @@
 import { maxElementId } from "./element-ids";
 import { pathHasTag } from "./path-words";
 import type { PageKind } from "./page-kind";
+import { visibleLengthExceeds } from "./segment-text";
 import type { TextBlock } from "./types";
 
 type RegionBlock = Pick<TextBlock, "text" | "tag" | "linkShare" | "ancestors" | "path">;
@@ -294,7 +295,7 @@ export function applyRegion(
     // Once: a later short repeat of the headline (a sticky bar, a share box) is not content again.
     const text = normalize(blocks[h]!.text);
     blocks.forEach((b, i) => {
-      if (i !== h && out[i] && normalize(b.text) === text) {
+      if (i !== h && out[i] && mayNormalizeTo(b.text, text) && normalize(b.text) === text) {
         out[i] = false;
         changes[i] = "headline";
       }
@@ -335,6 +336,12 @@ export function ledeIndex(
 }
 
 const normalize = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
+/**
+ * Whether `normalize(text)` can be `normalized`, told without building it: normalizing removes only
+ * whitespace and lower-casing never shortens a character, so a text with more other characters than
+ * `normalized` is long says something else. A page's paragraphs are checked against its headline so.
+ */
+const mayNormalizeTo = (text: string, normalized: string) => !visibleLengthExceeds(text, normalized.length);
 /** Separators between a page title's headline and the site's name: "Headline | Site", "Site - Headline". */
 const TITLE_SEPARATOR = /\s+[|\-–—:·•»]\s+/;
 
@@ -343,12 +350,22 @@ const TITLE_SEPARATOR = /\s+[|\-–—:·•»]\s+/;
  * site's name is the short part), or a long enough beginning of it (titles get cut).
  */
 export function matchesTitle(text: string, title: string): boolean {
+  return titleMatcher(title)(text);
+}
+
+/**
+ * matchesTitle against one title, whose normalized forms are worked out once: the page-level rules
+ * test many of a page's blocks against its title.
+ */
+export function titleMatcher(title: string): (text: string) => boolean {
   const t = normalize(title);
-  const b = normalize(text);
-  if (b.length < 4 || !t) return false;
-  if (b === t) return true;
+  if (!t) return () => false;
   const headline = t.split(TITLE_SEPARATOR).reduce((a, part) => (part.length > a.length ? part : a), "");
-  return b === headline || (b.length >= 20 && (headline.startsWith(b) || b.startsWith(headline)));
+  return (text) => {
+    const b = normalize(text);
+    if (b.length < 4) return false;
+    return b === t || b === headline || (b.length >= 20 && (headline.startsWith(b) || b.startsWith(headline)));
+  };
 }
 
 /**
@@ -365,11 +382,11 @@ export function headlineIndex(
 ): number {
   const first = content.indexOf(true);
   if (first <= 0 || lookback <= 0) return -1;
+  const titled = titleMatcher(title);
   for (let i = first - 1; i >= Math.max(0, first - lookback); i--) {
     const b = blocks[i]!;
     if (!eligible[i]) continue;
-    const titled = matchesTitle(b.text, title);
-    if ((b.tag === "h1" && b.linkShare < 1) || (titled && b.linkShare < 0.5)) return i;
+    if ((b.tag === "h1" && b.linkShare < 1) || (b.linkShare < 0.5 && titled(b.text))) return i;
   }
   return -1;
 }

@@ -62,6 +62,16 @@ export function visibleLength(text: string): number {
   return n;
 }
 
+/**
+ * Whether `text` has more than `limit` characters other than whitespace, read only as far as it takes
+ * to tell: for a test against a short text (a headline), a long paragraph is answered in its opening.
+ */
+export function visibleLengthExceeds(text: string, limit: number): boolean {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i)) && ++n > limit) return true;
+  return false;
+}
+
 /** Where marks fall in the collapsed text: `before` right after the text so far, `next` where the next word starts. */
 export interface MarkOffsets {
   text: string;

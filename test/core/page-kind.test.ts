@@ -39,6 +39,20 @@ content, measure performance and develop products.</p>
     expect(isInterstitial(untitled)).toMatchObject({ interstitial: true, reason: "challenge" });
   });
 
+  it("flags a wall said only in links and buttons, on a page with little prose besides", () => {
+    // Link text and form controls are no prose: their walls are looked for once the prose is known to be little.
+    const html = `<html><head><title>Example Daily</title></head><body>
+<div class="notice"><a href="/privacy">Accept all cookies to read Example Daily on this device</a>
+<button>Cookie preferences</button></div><p>Example Daily.</p></body></html>`;
+    expect(isInterstitial(segmentHtml(html))).toMatchObject({ interstitial: true, reason: "consent" });
+    // The same links and buttons under an article are the article's page, not a wall.
+    const story = html.replace(
+      "<p>Example Daily.</p>",
+      `<p>${"The council voted on Tuesday to fund a new pedestrian bridge across the river. ".repeat(8)}</p>`,
+    );
+    expect(isInterstitial(segmentHtml(story))).toMatchObject({ interstitial: false, reason: null });
+  });
+
   it("flags a shell that needs JavaScript", () => {
     const html = `<html><head><title>Dashboard</title></head><body><div id="root"></div>
 <div class="fallback"><p>You need to enable JavaScript to run this app.</p></div></body></html>`;
