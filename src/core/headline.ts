@@ -3,7 +3,7 @@
  * twice (the `<title>`, often with a " | Site" suffix, and an `<h1>`), and a metadata title may
  * be a third copy: the renderers keep one.
  */
-import type { Unit } from "./render-layout";
+import { imageUnit, type Unit } from "./render-layout";
 import type { InlineImage } from "./types";
 
 /**
@@ -126,9 +126,10 @@ export function placeHeadline(units: readonly Unit[], given?: { headline?: strin
   // article would open with it twice.
   const others = units.filter((u, i) => i !== index && !(isTopHeading(u) && sameHeadline(u.lines.join(" "), headline)));
   const again = openingCopies(others, headline);
-  const rest = others
-    .filter((_, i) => !again.has(i))
-    .map((u) => (u.kind === "heading" && u.level === 1 ? { ...u, level: 2 } : u));
+  const rest = withoutOpeningCopy(
+    others.filter((_, i) => !again.has(i)),
+    headline,
+  ).map((u) => (u.kind === "heading" && u.level === 1 ? { ...u, level: 2 } : u));
   return { headline, images, units: rest };
 }
 
@@ -164,6 +165,35 @@ function openingCopies(units: readonly Unit[], headline: string): Set<number> {
   while (units[last + 1]?.kind === "item" && units[last + 1]!.containers.at(-1)?.key === list) last++;
   if (says(units[last]!)) copies.add(last);
   return copies;
+}
+
+/**
+ * The opening paragraphs without the one that says the headline, or its line that does: an older page
+ * sets its headline in bold type after a line of links or a date, or as one line of a dateline
+ * ("Headline<br>Thursday, July 6, 2000"; "Monday August 14 7:49 PM ET<br>Headline"): a paragraph, or
+ * its first or last line, in the first OPENING_UNITS units, once. A paragraph saying only the
+ * headline is never a section of its own. Images of the copy stay, as a paragraph of their own.
+ */
+function withoutOpeningCopy(units: readonly Unit[], headline: string): Unit[] {
+  const at = units.slice(0, OPENING_UNITS).findIndex((u) => u.kind === "paragraph" && lineOf(u, headline) >= 0);
+  if (at < 0) return [...units];
+  const unit = units[at]!;
+  const line = lineOf(unit, headline);
+  const copy = unit.blocks[line]!;
+  const images = copy.rich?.images?.length ? [imageUnit(copy, copy.rich.images)] : [];
+  const rest =
+    unit.lines.length === 1
+      ? []
+      : [{ ...unit, lines: unit.lines.filter((_, i) => i !== line), blocks: unit.blocks.filter((_, i) => i !== line) }];
+  const replaced = line === 0 ? [...images, ...rest] : [...rest, ...images];
+  return [...units.slice(0, at), ...replaced, ...units.slice(at + 1)];
+}
+
+/** Which line of a paragraph, its first or its last, says the headline; -1 when neither does. */
+function lineOf(unit: Unit, headline: string): number {
+  if (sameHeadline(unit.lines[0]!, headline)) return 0;
+  const last = unit.lines.length - 1;
+  return sameHeadline(unit.lines[last]!, headline) ? last : -1;
 }
 
 function isTopHeading(unit: Unit): boolean {

@@ -224,7 +224,7 @@ function figureImagesOf(
 }
 
 /** A unit of images only: a paragraph of an empty block that carries them (all at its empty text's start). */
-function imageUnit(block: TextBlock, images: InlineImage[]): Unit {
+export function imageUnit(block: TextBlock, images: InlineImage[]): Unit {
   const carrier: TextBlock = { ...block, text: "", rich: { images: images.map((im) => ({ ...im, at: 0 })) } };
   const none = { level: 0, language: "", ordinal: 0, ruleBefore: false, containers: [] };
   return { kind: "paragraph", lines: [""], blocks: [carrier], ...none };

@@ -305,6 +305,31 @@ describe("placing the headline", () => {
     expect(count(later, "Pruning roses")).toBe(2);
   });
 
+  it("drops an older page's bold headline after a line of links, and a dateline's headline line", () => {
+    const links = `<p><a href="/low">low graphics version</a> | feedback</p><p>Wednesday, 7 June, 2000</p>`;
+    const bold = render(`${links}<p><b>Pruning roses</b></p>${BODY.join("")}`, "Pruning roses");
+    expect(count(bold, "Pruning roses")).toBe(1);
+    expect(bold).toContain("Wednesday, 7 June, 2000");
+    for (const dateline of [
+      "<p><b>Pruning roses</b><br>Thursday, July 6, 2000</p>",
+      "<p>Thursday, July 6, 2000<br><b>Pruning roses</b></p>",
+    ]) {
+      const markdown = render(`${dateline}${BODY.join("")}`, "Pruning roses");
+      expect(count(markdown, "Pruning roses")).toBe(1);
+      expect(markdown).toContain("Thursday, July 6, 2000");
+    }
+    // The copy's images stay.
+    const pictured = render(
+      `<p><img src="https://site.example/dot.gif" alt="dot"><b>Pruning roses</b><br>Thursday</p>${BODY[0]}`,
+      "Pruning roses",
+    );
+    expect(count(pictured, "Pruning roses")).toBe(1);
+    expect(pictured).toContain("dot.gif");
+    // Further down, a paragraph saying the headline's words is the article's own.
+    const later = render(`${BODY.join("")}${BODY.join("")}<p>Pruning roses</p>`, "Pruning roses");
+    expect(count(later, "Pruning roses")).toBe(2);
+  });
+
   it("drops a first paragraph that only says the headline", () => {
     const markdown = render(`<p>Pruning, step by step</p>${BODY.join("")}`, "Pruning: step by step");
     expect(count(markdown, "step by step")).toBe(1);
