@@ -103,9 +103,9 @@ export interface PlacedHeadline {
  * (openingCopies: a hero's `<h3>`, a breadcrumb's last item); an h1 that became the headline is taken
  * out of the flow, so a page title with a " | Site" suffix never heads an article with an h1.
  *
- * Markdown answers saying their headline again somewhere below it (scratch count, 2026-11-26):
- * train-wcxb-dev 51 -> 15 pages with openingCopies, single-wcxb-dev 6 -> 1, stream-ctf 36 -> 36 (its
- * copies are a line of a dateline paragraph, "Monday August 14 7:49 PM ET / Headline", left alone).
+ * Markdown answers saying their headline again as a line below it (`npm run eval:article`, 2026-11-26):
+ * train-wcxb-dev 49 -> 15 pages with openingCopies, single-wcxb-dev 6 -> 1; stream-ctf 49 -> 4 with
+ * withoutOpeningCopy (its copies are an older page's bold paragraph or a line of a dateline).
  */
 export function placeHeadline(units: readonly Unit[], given?: { headline?: string; title?: string }): PlacedHeadline {
   const clean = (s: string | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
