@@ -13,10 +13,10 @@
  * service +0.0006 / +0.0017 / +0.0020; list items and headings too: single-wcxb-dev listing pages
  * taken for services -0.0055 (their items are links).
  */
-import { isHeadingTag } from "./path-words";
+import { isHeadingTag, tokenIsTag } from "./path-words";
 import type { TextBlock } from "./types";
 
-type Block = Pick<TextBlock, "text" | "tag" | "linkShare">;
+type Block = Pick<TextBlock, "text" | "tag" | "linkShare" | "path">;
 
 /** A call to action is at most this many words. */
 const MAX_WORDS = 5;
@@ -27,8 +27,16 @@ const WHITESPACE = /\s+/;
 export function callsToAction(blocks: readonly Block[], content: readonly boolean[]): number[] {
   const out: number[] = [];
   blocks.forEach((b, i) => {
-    if (!content[i] || !b.text || b.linkShare < 1 || b.tag === "li" || isHeadingTag(b.tag)) return;
+    if (!content[i] || !b.text || b.linkShare < 1 || inListItem(b) || isHeadingTag(b.tag)) return;
     if (b.text.split(WHITESPACE).length <= MAX_WORDS) out.push(i);
   });
   return out;
+}
+
+/** Whether the block is a list item, or the one element in one (`<li><p><a>`): its holder or the holder's parent is an `<li>`. */
+function inListItem(b: Block): boolean {
+  if (b.tag === "li") return true;
+  const end = b.path.lastIndexOf(">");
+  const parent = b.path.lastIndexOf(">", end - 1);
+  return end > 0 && tokenIsTag(b.path.slice(parent + 1, end), "li");
 }

@@ -6,15 +6,17 @@ import { keptOfAllAs } from "./decide-as";
 describe("calls to action", () => {
   it("names the content blocks that are a short link of their own", () => {
     const blocks = [
-      { text: "Book a free tasting", tag: "a", linkShare: 1 },
-      { text: "We roast in small batches every Tuesday.", tag: "p", linkShare: 0 },
-      { text: "See all our single-origin beans and blends", tag: "a", linkShare: 1 },
-      { text: "Wholesale", tag: "li", linkShare: 1 },
-      { text: "Our roastery", tag: "h3", linkShare: 1 },
-      { text: "Read the roast notes here", tag: "p", linkShare: 0.5 },
-      { text: "Order beans", tag: "div", linkShare: 1 },
+      { text: "Book a free tasting", tag: "a", linkShare: 1, path: "body>div.hero>a" },
+      { text: "We roast in small batches every Tuesday.", tag: "p", linkShare: 0, path: "body>p" },
+      { text: "See all our single-origin beans and blends", tag: "a", linkShare: 1, path: "body>a" },
+      { text: "Wholesale", tag: "li", linkShare: 1, path: "body>ul>li" },
+      { text: "Our roastery", tag: "h3", linkShare: 1, path: "body>h3" },
+      { text: "Read the roast notes here", tag: "p", linkShare: 0.5, path: "body>p" },
+      { text: "Order beans", tag: "div", linkShare: 1, path: "body>div" },
+      // A list item's one element: the item still.
+      { text: "Retail", tag: "p", linkShare: 1, path: "body>ul.menu>li.item>p" },
     ];
-    expect(callsToAction(blocks, [true, true, true, true, true, true, false])).toEqual([0]);
+    expect(callsToAction(blocks, [true, true, true, true, true, true, false, true])).toEqual([0]);
   });
 });
 
