@@ -7,7 +7,8 @@
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
  * other products (related.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
  * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
- * on threads the posts' signatures (signatures.ts) and the forum's notices (thread-notices.ts). On threads and products, what the model doubted
+ * on threads the posts' signatures (signatures.ts), the forum's notices (thread-notices.ts) and
+ * the posters' profile fields (poster-fields.ts). On threads and products, what the model doubted
  * around the content's list of repeated siblings (posts, description panels) leaves (around-list.ts).
  * On articles, the teaser cards of other stories after the story and the paragraphs that are a link
  * to another story (teasers.ts) leave, and so do other stories' `<article>` elements
@@ -39,6 +40,7 @@ import { missingSpecRows } from "./product-specs";
 import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
 import { noticeBlocks } from "./thread-notices";
+import { posterFieldBlocks } from "./poster-fields";
 import { loopedBlocks } from "./looped-text";
 import { asideBlocks, controlBlocks, footerBlocks } from "./hard-furniture";
 import { codeBlocks } from "./code-samples";
@@ -187,6 +189,8 @@ export function decidePage(
   const signatures = kind.kind === "thread" ? signatureBlocks(page) : [];
   // ...nor the forum's notices to every reader (thread-notices.ts).
   const notices = kind.kind === "thread" ? noticeBlocks(page.blocks, content) : [];
+  // ...nor its posters' profile fields (poster-fields.ts).
+  const posterFields = kind.kind === "thread" ? posterFieldBlocks(page.blocks, content) : [];
   // ...nor the comment lists under its posts (a Q&A site's remarks under the question and answers).
   const postComments = kind.kind === "thread" ? postCommentBlocks(page.blocks, content) : [];
   const aroundList = LIST_WITH_FURNITURE.has(kind.kind)
@@ -221,6 +225,7 @@ export function decidePage(
     ["page chrome", chrome],
     ["signature", signatures],
     ["forum notice", notices],
+    ["poster's profile field", posterFields],
     ["comments under a post", postComments],
     ["around the list", aroundList],
     ["teaser list", teasers],

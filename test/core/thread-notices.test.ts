@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { segmentHtml } from "../../src/core/segment";
 import { noticeBlocks } from "../../src/core/thread-notices";
-import { keptOfAllAs } from "./decide-as";
+import { foundWhereAllContent, keptOfAllAs } from "./decide-as";
 
 /** A thread of our own under a forum's notice, with an edit note under its first post. */
 const THREAD = `<html><head><title>Dovetail saw for a beginner - Woodwork Forum</title></head><body>
@@ -16,10 +16,7 @@ const THREAD = `<html><head><title>Dovetail saw for a beginner - Woodwork Forum<
 describe("a forum's notices", () => {
   it("leave a thread: the posts stay", () => {
     const page = segmentHtml(THREAD);
-    const notices = noticeBlocks(
-      page.blocks,
-      page.blocks.map(() => true),
-    ).map((i) => page.blocks[i]!.text);
+    const notices = foundWhereAllContent(page, noticeBlocks);
     expect(notices).toEqual([
       "Reminder: never pay a seller you met here by bank transfer before you have seen the tool.",
       "Last edited by benchdog on 12 May, edited 2 times in total.",
