@@ -6,6 +6,7 @@ import { foundWhereAllContent, keptOfAllAs } from "./decide-as";
 /** A thread of our own under a forum's notice, with an edit note under its first post. */
 const THREAD = `<html><head><title>Dovetail saw for a beginner - Woodwork Forum</title></head><body>
 <ul class="notices notices--block"><li class="notice js-notice"><div class="notice-content">Reminder: never pay a seller you met here by bank transfer before you have seen the tool.</div></li></ul>
+<div class="alert alert-info">Our annual tool swap meet opens on Saturday: bring your spare chisels.</div>
 <h1>Dovetail saw for a beginner</h1>
 <div class="posts">
 <div id="p1" class="post"><div class="content">Which dovetail saw would you buy first: a western backsaw or a Japanese dozuki?</div>
@@ -19,6 +20,7 @@ describe("a forum's notices", () => {
     const notices = foundWhereAllContent(page, noticeBlocks);
     expect(notices).toEqual([
       "Reminder: never pay a seller you met here by bank transfer before you have seen the tool.",
+      "Our annual tool swap meet opens on Saturday: bring your spare chisels.",
       "Last edited by benchdog on 12 May, edited 2 times in total.",
     ]);
     const kept = keptOfAllAs(page, "thread");
@@ -26,6 +28,7 @@ describe("a forum's notices", () => {
     expect(kept).toContain("A dozuki cuts on the pull stroke");
     expect(kept).not.toContain("never pay a seller");
     expect(kept).not.toContain("Last edited by");
+    expect(kept).not.toContain("tool swap meet");
   });
 
   it("stay on other kinds (a manual's notice box is its own)", () => {
