@@ -11,7 +11,8 @@
  * pages up, none down); every other type, stream-ctf and single-zyte unchanged. "alert" and "alerts"
  * too then: 0.8541 -> 0.8543 / 0.7699 -> 0.7708 (3 pages up, none down).
  */
-import { depthsWhere, tokenHas } from "./path-words";
+import { contentInsideMarked } from "./marked-elements";
+import { tokenHas } from "./path-words";
 import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "text" | "path">;
@@ -24,7 +25,5 @@ function isNoticeToken(token: string): boolean {
 
 /** Indices of the content blocks (with text) inside a notice, in page order. `content` is the answer so far. */
 export function noticeBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
-  const out: number[] = [];
-  blocks.forEach((b, i) => content[i] && b.text && depthsWhere(b.path, isNoticeToken).length > 0 && out.push(i));
-  return out;
+  return contentInsideMarked(blocks, content, isNoticeToken);
 }
