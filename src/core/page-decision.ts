@@ -5,10 +5,11 @@
  * the content. Documentation pages keep what looks like comments (Q&A, notes): on the WCXB corpora
  * all of that text is in the gold. A product page's reviews and Q&A are its comments (78% of the
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
- * other products (related.ts) and its carousels (product-carousels.ts) leave it too. On every kind but article, overlays (pop-ups, modals,
- * consent panels: overlays.ts) and chrome (action bars, disclaimers: chrome.ts) leave the page, and
- * on threads the posts' signatures (signatures.ts), the forum's notices (thread-notices.ts) and
- * the posters' profile fields (poster-fields.ts). On threads and products, what the model doubted
+ * other products (related.ts) and its carousels, menus and legal text (product-extras.ts) leave it
+ * too. On every kind but article, overlays (pop-ups, modals, consent panels: overlays.ts) and
+ * chrome (action bars, disclaimers: chrome.ts) leave the page, and on threads the posts' signatures
+ * (signatures.ts), the forum's notices (thread-notices.ts) and the posters' profile fields
+ * (poster-fields.ts). On threads and products, what the model doubted
  * around the content's list of repeated siblings (posts, description panels) leaves (around-list.ts).
  * On articles, the teaser cards of other stories after the story and the paragraphs that are a link
  * to another story (teasers.ts) leave, and so do other stories' `<article>` elements
@@ -41,7 +42,7 @@ import { shelfBlocks } from "./related";
 import { signatureBlocks } from "./signatures";
 import { noticeBlocks } from "./thread-notices";
 import { posterFieldBlocks } from "./poster-fields";
-import { carouselBlocks } from "./product-carousels";
+import { productExtraBlocks } from "./product-extras";
 import { loopedBlocks } from "./looped-text";
 import { asideBlocks, controlBlocks, footerBlocks } from "./hard-furniture";
 import { codeBlocks } from "./code-samples";
@@ -214,7 +215,7 @@ export function decidePage(
   const code = CODE_LEAVES.has(kind.kind) ? codeBlocks(page.blocks, content) : [];
   // A service page's calls to action (calls-to-action.ts).
   const buttons = CALLS_TO_ACTION_LEAVE.has(kind.kind) ? callsToAction(page.blocks, content) : [];
-  const carousels = kind.kind === "product" ? carouselBlocks(page.blocks, content) : [];
+  const extras = kind.kind === "product" ? productExtraBlocks(page.blocks, content) : [];
   // The rules that take blocks out of the answer, in the order their names win where several take one.
   const leavingRules: readonly (readonly [string, readonly number[]])[] = [
     ["looped text", loops],
@@ -223,7 +224,7 @@ export function decidePage(
     ["call to action", buttons],
     ["comments", region],
     ["product shelf", shelves],
-    ["product carousel", carousels],
+    ["product carousel, menu or legal text", extras],
     ["overlay", overlays],
     ["page chrome", chrome],
     ["signature", signatures],

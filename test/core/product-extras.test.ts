@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { carouselBlocks } from "../../src/core/product-carousels";
+import { productExtraBlocks } from "../../src/core/product-extras";
 import { segmentHtml } from "../../src/core/segment";
 import { foundWhereAllContent, keptOfAllAs } from "./decide-as";
 
-/** A product page of our own with a slider of the brand's promises under its description. */
+/** A product page of our own with a slider of the brand's promises and a legal note under its description. */
 const PRODUCT = `<html><head><title>Walnut cutting board - Workshop Goods</title></head><body>
 <div class="product"><h1>Walnut cutting board</h1>
 <p class="price">$89.00</p>
@@ -12,15 +12,17 @@ const PRODUCT = `<html><head><title>Walnut cutting board - Workshop Goods</title
 <div class="brand-carousel"><h2>Our workshop</h2>
 <div class="slide"><p>One tree planted for every board we sell, since 2016.</p></div>
 <div class="slide"><p>Free engraving on orders placed before noon.</p></div>
-</div></body></html>`;
+</div>
+<div class="legal"><p>Prices include VAT. Workshop Goods is a registered trade mark.</p></div></body></html>`;
 
-describe("a product page's carousels", () => {
+describe("a product page's carousels, menus and legal text", () => {
   it("leave a product: its name and description stay", () => {
     const page = segmentHtml(PRODUCT);
-    expect(foundWhereAllContent(page, carouselBlocks)).toEqual([
+    expect(foundWhereAllContent(page, productExtraBlocks)).toEqual([
       "Our workshop",
       "One tree planted for every board we sell, since 2016.",
       "Free engraving on orders placed before noon.",
+      "Prices include VAT. Workshop Goods is a registered trade mark.",
     ]);
     const kept = keptOfAllAs(page, "product");
     expect(kept).toContain("kind to knife edges");
