@@ -20,6 +20,8 @@
  * in a form control too (hard-furniture.ts). On services, the code the model kept is a demo of the
  * product and leaves (code-samples.ts), and so do its calls to action, short links of their own
  * (calls-to-action.ts).
+ * On listings, drop-down menus, card buttons, related links, rating stars, error messages and text
+ * for screen readers only leave (listing-extras.ts).
  * On products, listings and threads the page's name, its `<h1>`, is content though the model dropped
  * it (page-name.ts), and so are a product's specification tables (product-specs.ts) and a thread's
  * posts inside a moderation form (form-posts.ts).
@@ -43,6 +45,7 @@ import { signatureBlocks } from "./signatures";
 import { noticeBlocks } from "./thread-notices";
 import { posterFieldBlocks } from "./poster-fields";
 import { productExtraBlocks } from "./product-extras";
+import { listingExtraBlocks } from "./listing-extras";
 import { loopedBlocks } from "./looped-text";
 import { asideBlocks, controlBlocks, footerBlocks } from "./hard-furniture";
 import { codeBlocks } from "./code-samples";
@@ -216,6 +219,7 @@ export function decidePage(
   // A service page's calls to action (calls-to-action.ts).
   const buttons = CALLS_TO_ACTION_LEAVE.has(kind.kind) ? callsToAction(page.blocks, content) : [];
   const extras = kind.kind === "product" ? productExtraBlocks(page.blocks, content) : [];
+  const listingExtras = kind.kind === "listing" ? listingExtraBlocks(page.blocks, content) : [];
   // The rules that take blocks out of the answer, in the order their names win where several take one.
   const leavingRules: readonly (readonly [string, readonly number[]])[] = [
     ["looped text", loops],
@@ -225,6 +229,7 @@ export function decidePage(
     ["comments", region],
     ["product shelf", shelves],
     ["product carousel, menu or legal text", extras],
+    ["listing menu, button, stars or hidden text", listingExtras],
     ["overlay", overlays],
     ["page chrome", chrome],
     ["signature", signatures],
