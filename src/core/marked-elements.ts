@@ -5,7 +5,7 @@
  * and of its ancestors. Elements are resolved once per page, top-down from the deepest one already
  * known, so a page costs about one step per element rather than blocks x depth.
  */
-import { pathTokens } from "./path-words";
+import { depthsWhere, pathTokens } from "./path-words";
 import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "path" | "ancestors">;
@@ -47,4 +47,19 @@ export function blocksInsideMarked(
 ): number[] {
   const flags = markedFlags(blocks, (token) => (test(token) ? 1 : 0), anchors);
   return blocks.flatMap((_, i) => (flags[i] ? [i] : []));
+}
+
+/**
+ * Indices of the answer's blocks (`content`, with text) inside an element whose path token passes
+ * `test`, in page order: for rules that read only what the answer kept, so they skip the rest of
+ * the page (`test` must be stable and pure: depthsWhere memoises it per path).
+ */
+export function contentInsideMarked(
+  blocks: readonly Pick<TextBlock, "text" | "path">[],
+  content: readonly boolean[],
+  test: (token: string) => boolean,
+): number[] {
+  const out: number[] = [];
+  blocks.forEach((b, i) => content[i] && b.text && depthsWhere(b.path, test).length > 0 && out.push(i));
+  return out;
 }

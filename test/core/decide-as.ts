@@ -41,3 +41,14 @@ export function keptOfAllAs(page: SegmentedPage, kind: PageKind): string {
     kind,
   );
 }
+
+/** The texts a page-level rule (blocks, content) => indices finds in `page` when every block is content. */
+export function foundWhereAllContent(
+  page: SegmentedPage,
+  rule: (blocks: SegmentedPage["blocks"], content: readonly boolean[]) => readonly number[],
+): string[] {
+  return rule(
+    page.blocks,
+    page.blocks.map(() => true),
+  ).map((i) => page.blocks[i]!.text);
+}
