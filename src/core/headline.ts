@@ -37,18 +37,25 @@ const MIN_COPIED_LETTERS = 10;
  * as it is.
  */
 export function saidOnce(text: string): string {
+  // One entry per letter, where it stands: a letter may be two code units ("𝐇"), or lower-case to two
+  // ("İ"), so counting code units would cut the last copy in the wrong place.
   const at: number[] = [];
-  let letters = "";
+  const letters: string[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]/gu)) {
     at.push(match.index);
-    letters += match[0].toLowerCase();
+    letters.push(match[0].toLowerCase());
   }
   for (let period = MIN_COPIED_LETTERS; period * 2 <= letters.length; period++) {
-    if (letters.length % period !== 0) continue;
-    const phrase = letters.slice(0, period);
-    if (phrase.repeat(letters.length / period) === letters) return text.slice(at[letters.length - period]).trim();
+    if (letters.length % period === 0 && repeatsEvery(letters, period))
+      return text.slice(at[letters.length - period]).trim();
   }
   return text;
+}
+
+/** Whether `letters` is its first `period` letters over and over; most texts tell at their first mismatch. */
+function repeatsEvery(letters: readonly string[], period: number): boolean {
+  for (let i = period; i < letters.length; i++) if (letters[i] !== letters[i - period]) return false;
+  return true;
 }
 
 /**

@@ -36,6 +36,11 @@ describe("saidOnce", () => {
     expect(saidOnce("Stall rental guide for traders ".repeat(3))).toBe("Stall rental guide for traders");
   });
 
+  it("cuts the last copy where it starts when a letter is two code units or lower-cases to two", () => {
+    expect(saidOnce("İstanbul stall guide İstanbul stall guide")).toBe("İstanbul stall guide");
+    expect(saidOnce("𝐌𝐚𝐫𝐤𝐞𝐭 stall guide 𝐌𝐚𝐫𝐤𝐞𝐭 stall guide")).toBe("𝐌𝐚𝐫𝐤𝐞𝐭 stall guide");
+  });
+
   it("leaves other headings as they are: a short phrase twice, or words that only recur", () => {
     expect(saidOnce("Go go")).toBe("Go go");
     expect(saidOnce("New York, New York")).toBe("New York, New York");
