@@ -87,8 +87,15 @@ export function headlineWithTail(heading: string, headline: string): boolean {
   const parts = heading.split(TITLE_PARTS);
   const wanted = normalizeHeadline(headline);
   if (parts.length < 2 || wanted === "") return false;
+  // The leading parts normalized one at a time, as normalizing them joined would give (they meet at a
+  // space, where no normalizing step reaches across): a hostile heading or <title> has thousands of
+  // parts, and the leading ones only grow longer than the headline.
+  let leading = "";
   for (let n = 1; n < parts.length; n++) {
-    if (normalizeHeadline(parts.slice(0, n).join(" ")) === wanted) return true;
+    const part = normalizeHeadline(parts[n - 1]!);
+    if (part !== "") leading = leading === "" ? part : `${leading} ${part}`;
+    if (leading === wanted) return true;
+    if (leading.length > wanted.length) return false;
   }
   return false;
 }
