@@ -101,8 +101,9 @@ export function chooseHeadline(given: HeadlineEvidence): string {
 
 /**
  * One part of a headline that is several joined by pipes ("Organic SEO Consultant | Hire an
- * Independent SEO Expert"), the `<title>` less its site name when no heading showed it: titles go from
- * the page to the site ("Story | Section | Site"), so the first part is the page's own. When the
+ * Independent SEO Expert") and no `<h1>` shows: the `<title>` less its site name, or a metadata title
+ * worded like one. Titles go from the page to the site ("Story | Section | Site"), so the first part
+ * is the page's own. When the
  * `<title>` opens with the site's name the order tells nothing ("BBC News | Business | Story", "The
  * Nation | Comment | Story | Author"): the part the content shows, when one alone is, else the whole.
  * A headline that itself opens with the site's name is the brand's own page (pageName): kept whole.
