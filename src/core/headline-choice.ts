@@ -44,7 +44,7 @@
  *   78.8% before the service page's name and one line of a two-line `<h1>`; 79.0% / 76.7% with the
  *   metadata title throughout.
  */
-import { headingInTitle, headlineWithTail, normalizeHeadline, saidOnce, TITLE_PARTS } from "./headline";
+import { headingInTitle, headlineWithTail, normalizeHeadline, saidOnce, sameHeadline, TITLE_PARTS } from "./headline";
 import { extendsSiteName, hintsFor, namesSite as isSiteName, stripSiteName } from "./metadata/title";
 import type { PageKind } from "./page-kind";
 import { withoutPermalinkMarks } from "./permalink-marks";
@@ -95,14 +95,15 @@ export function chooseHeadline(given: HeadlineEvidence): string {
   const evidence = asRendered(given);
   const page = readPage(evidence);
   const chosen = mainHeading(evidence, page) ?? titleOrName(evidence, page);
-  if (page.headings.some((h) => sameText(h.text, chosen))) return chosen;
+  if (page.headings.some((h) => sameHeadline(h.text, chosen))) return chosen;
   return subheadingInTitle(evidence, page) ?? pagePart(chosen, page, evidence);
 }
 
 /**
  * One part of a headline that is several joined by pipes ("Organic SEO Consultant | Hire an
- * Independent SEO Expert"), the `<title>` less its site name when no heading showed it: titles go from
- * the page to the site ("Story | Section | Site"), so the first part is the page's own. When the
+ * Independent SEO Expert") and no `<h1>` shows: the `<title>` less its site name, or a metadata title
+ * worded like one. Titles go from the page to the site ("Story | Section | Site"), so the first part
+ * is the page's own. When the
  * `<title>` opens with the site's name the order tells nothing ("BBC News | Business | Story", "The
  * Nation | Comment | Story | Author"): the part the content shows, when one alone is, else the whole.
  * A headline that itself opens with the site's name is the brand's own page (pageName): kept whole.
@@ -111,7 +112,12 @@ function pagePart(headline: string, page: PageReading, { blocks, content }: Head
   const parts = headline.split(PIPE);
   if (parts.length < 2 || page.namesSite(parts[0]!)) return headline;
   if (!page.siteFirst) return parts[0]!;
-  const shown = parts.filter((part) => blocks.some((b, i) => content[i] === true && sameText(b.text, part)));
+  // The content's texts normalized once: a hostile <title> has thousands of parts, a page thousands of blocks.
+  const contentTexts = new Set(blocks.filter((_, i) => content[i] === true).map((b) => normalizeHeadline(b.text)));
+  const shown = parts.filter((part) => {
+    const text = normalizeHeadline(part);
+    return text !== "" && contentTexts.has(text);
+  });
   return shown.length === 1 ? shown[0]! : headline;
 }
 
@@ -163,9 +169,9 @@ function readPage(evidence: HeadlineEvidence): PageReading {
   const strippedTitle = stripSiteName(pageTitle, book === null ? hints : { ...hints, siteName: book });
   const head = titleHead(pageTitle);
   // The `<title>`'s first part names the page even when it adds a word to the site's name.
-  const pageOwn = (text: string) => head !== null && sameText(text, head) && extendsSiteName(text, hints);
+  const pageOwn = (text: string) => head !== null && sameHeadline(text, head) && extendsSiteName(text, hints);
   const namesSite = (text: string) =>
-    (isSiteName(text, hints) && !pageOwn(text)) || (book !== null && sameText(text, book));
+    (isSiteName(text, hints) && !pageOwn(text)) || (book !== null && sameHeadline(text, book));
   const metadataTitle = statedTitle(evidence, strippedTitle);
   const titles = [metadataTitle, strippedTitle].filter((t): t is string => !!t && !namesSite(t));
   const siteFirst = isSiteName(pageTitle.split(PIPE)[0]!, hints);
@@ -179,9 +185,10 @@ function readPage(evidence: HeadlineEvidence): PageReading {
  * opinion on it. Null then, when the `<title>` says something else.
  */
 function statedTitle({ metadataTitle, blocks }: HeadlineEvidence, strippedTitle: string): string | null {
-  if (metadataTitle === null || strippedTitle === "" || sameText(metadataTitle, strippedTitle)) return metadataTitle;
+  if (metadataTitle === null || strippedTitle === "" || sameHeadline(metadataTitle, strippedTitle))
+    return metadataTitle;
   const firstH1 = blocks.find((b) => b.tag === "h1");
-  return firstH1 !== undefined && sameText(firstH1.text, metadataTitle) ? null : metadataTitle;
+  return firstH1 !== undefined && sameHeadline(firstH1.text, metadataTitle) ? null : metadataTitle;
 }
 
 /**
@@ -193,7 +200,7 @@ function isMasthead({ metadataTitle, blocks }: HeadlineEvidence, page: PageReadi
   const firstH1 = blocks.find((b) => b.tag === "h1");
   if (metadataTitle === null || firstH1 === undefined) return false;
   if (page.strippedTitle === "" || page.namesSite(page.strippedTitle)) return false;
-  if (!sameText(firstH1.text, metadataTitle)) return false;
+  if (!sameHeadline(firstH1.text, metadataTitle)) return false;
   const titleWords = storyWords(page.strippedTitle);
   return ![...storyWords(metadataTitle)].some((word) => titleWords.has(word));
 }
@@ -213,7 +220,7 @@ function bookName(pageTitle: string, blocks: readonly TextBlock[]): string | nul
   if (parts.length < 2) return null;
   const tail = parts[parts.length - 1]!;
   const head = parts.slice(0, -1).join(" ");
-  const shows = (tags: RegExp, text: string) => blocks.some((b) => tags.test(b.tag) && sameText(b.text, text));
+  const shows = (tags: RegExp, text: string) => blocks.some((b) => tags.test(b.tag) && sameHeadline(b.text, text));
   return shows(/^h1$/, tail) && shows(/^h[1-3]$/, head) ? tail : null;
 }
 
@@ -225,7 +232,7 @@ export function mainHeading(evidence: HeadlineEvidence, page = readPage(asRender
   // page agrees with itself. First where the content begins, then anywhere (a title far above the text).
   for (const scope of [leading, headings]) {
     for (const title of titles) {
-      const named = scope.find((h) => sameText(h.text, title));
+      const named = scope.find((h) => sameHeadline(h.text, title));
       if (named) return named.text;
     }
     const head = titles.find((title) => scope.some((h) => headlineWithTail(h.text, title)));
@@ -298,15 +305,21 @@ function candidateHeadings(
 ): ShownHeading[] {
   const firstContent = content.findIndex((c, i) => c && blocks[i]!.text.trim() !== "");
   const out: ShownHeading[] = [];
+  // By normalized text, so that a page of thousands of <h1>s is read in one pass.
+  const seenAs = new Map<string, ShownHeading>();
   for (const { index: i, text } of headingLines(blocks)) {
     const block = blocks[i]!;
     if (inChrome(block, content[i] === true)) continue;
     if (text === "" || text.length > MAX_HEADLINE || UNRENDERED.test(text) || namesSite(text)) continue;
     const leads = firstContent >= 0 && i >= firstContent - LEADING_BEFORE && i <= firstContent + LEADING_AFTER;
     const inContent = content[i] === true;
-    const seen = out.find((h) => sameText(h.text, text));
-    if (!seen) out.push({ text, inContent, leads });
-    else if (leads && !seen.leads) Object.assign(seen, { inContent, leads });
+    const key = normalizeHeadline(text);
+    const seen = key === "" ? undefined : seenAs.get(key);
+    if (seen === undefined) {
+      const heading = { text, inContent, leads };
+      out.push(heading);
+      if (key !== "") seenAs.set(key, heading);
+    } else if (leads && !seen.leads) Object.assign(seen, { inContent, leads });
   }
   return out;
 }
@@ -349,11 +362,6 @@ function storyWords(text: string): Set<string> {
       .split(" ")
       .filter((w) => w.length >= 3),
   );
-}
-
-function sameText(a: string, b: string): boolean {
-  const na = normalizeHeadline(a);
-  return na !== "" && na === normalizeHeadline(b);
 }
 
 function collapse(text: string): string {

@@ -37,18 +37,25 @@ const MIN_COPIED_LETTERS = 10;
  * as it is.
  */
 export function saidOnce(text: string): string {
+  // One entry per letter, where it stands: a letter may be two code units ("𝐇"), or lower-case to two
+  // ("İ"), so counting code units would cut the last copy in the wrong place.
   const at: number[] = [];
-  let letters = "";
+  const letters: string[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]/gu)) {
     at.push(match.index);
-    letters += match[0].toLowerCase();
+    letters.push(match[0].toLowerCase());
   }
   for (let period = MIN_COPIED_LETTERS; period * 2 <= letters.length; period++) {
-    if (letters.length % period !== 0) continue;
-    const phrase = letters.slice(0, period);
-    if (phrase.repeat(letters.length / period) === letters) return text.slice(at[letters.length - period]).trim();
+    if (letters.length % period === 0 && repeatsEvery(letters, period))
+      return text.slice(at[letters.length - period]).trim();
   }
   return text;
+}
+
+/** Whether `letters` is its first `period` letters over and over; most texts tell at their first mismatch. */
+function repeatsEvery(letters: readonly string[], period: number): boolean {
+  for (let i = period; i < letters.length; i++) if (letters[i] !== letters[i - period]) return false;
+  return true;
 }
 
 /**
@@ -80,8 +87,15 @@ export function headlineWithTail(heading: string, headline: string): boolean {
   const parts = heading.split(TITLE_PARTS);
   const wanted = normalizeHeadline(headline);
   if (parts.length < 2 || wanted === "") return false;
+  // The leading parts normalized one at a time, as normalizing them joined would give (they meet at a
+  // space, where no normalizing step reaches across): a hostile heading or <title> has thousands of
+  // parts, and the leading ones only grow longer than the headline.
+  let leading = "";
   for (let n = 1; n < parts.length; n++) {
-    if (normalizeHeadline(parts.slice(0, n).join(" ")) === wanted) return true;
+    const part = normalizeHeadline(parts[n - 1]!);
+    if (part !== "") leading = leading === "" ? part : `${leading} ${part}`;
+    if (leading === wanted) return true;
+    if (leading.length > wanted.length) return false;
   }
   return false;
 }

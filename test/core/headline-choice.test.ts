@@ -377,3 +377,43 @@ describe("a thread's title in a lower heading", () => {
     expect(sectioned.headline).not.toBe("Services");
   });
 });
+
+describe("choosing on a hostile page", () => {
+  /** The evidence of a page of ours with every block content, and how long the choice took in ms. */
+  function timedChoice(head: string, body: string) {
+    const url = "https://www.riverside-gazette.example/news/stalls";
+    const segmented = segmentHtml(`<html><head>${head}</head><body>${body}</body></html>`, url);
+    const evidence: HeadlineEvidence = {
+      metadataTitle: null,
+      pageTitle: segmented.title,
+      siteName: "Riverside Gazette",
+      host: new URL(url).hostname,
+      blocks: segmented.blocks,
+      content: segmented.blocks.map(() => true),
+      kind: "article",
+    };
+    const start = performance.now();
+    const headline = chooseHeadline(evidence);
+    return { headline, ms: performance.now() - start };
+  }
+  const paragraphs = (n: number) =>
+    Array.from({ length: n }, (_, i) => `<p>Stall ${i} of the covered market, rented for the season. ${BODY[0]}</p>`);
+
+  // Generous bounds: the quadratic readings took 20-60 times as long on these pages.
+  it("reads a <title> of thousands of parts after the site's name against the content once", () => {
+    const parts = Array.from({ length: 2000 }, (_, i) => `Stall ${i}`);
+    const { headline, ms } = timedChoice(
+      `<title>Riverside Gazette | ${parts.join(" | ")}</title>`,
+      paragraphs(2000).join(""),
+    );
+    expect(headline).toBe(parts.join(" | "));
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it("reads a page of thousands of <h1>s in one pass", () => {
+    const h1s = Array.from({ length: 3000 }, (_, i) => `<h1>Covered market stall number ${i} for the season</h1>`);
+    const { headline, ms } = timedChoice("<title>Stalls</title>", h1s.join("") + paragraphs(10).join(""));
+    expect(headline).toBe("Covered market stall number 0 for the season");
+    expect(ms).toBeLessThan(1000);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingInTitle, saidOnce, sameHeadline } from "../../src/core/headline";
+import { headingInTitle, headlineWithTail, saidOnce, sameHeadline } from "../../src/core/headline";
 
 describe("headingInTitle", () => {
   it("takes the page's h1 when it is one part of a multi-part title", () => {
@@ -36,9 +36,32 @@ describe("saidOnce", () => {
     expect(saidOnce("Stall rental guide for traders ".repeat(3))).toBe("Stall rental guide for traders");
   });
 
+  it("cuts the last copy where it starts when a letter is two code units or lower-cases to two", () => {
+    expect(saidOnce("İstanbul stall guide İstanbul stall guide")).toBe("İstanbul stall guide");
+    expect(saidOnce("𝐌𝐚𝐫𝐤𝐞𝐭 stall guide 𝐌𝐚𝐫𝐤𝐞𝐭 stall guide")).toBe("𝐌𝐚𝐫𝐤𝐞𝐭 stall guide");
+  });
+
   it("leaves other headings as they are: a short phrase twice, or words that only recur", () => {
     expect(saidOnce("Go go")).toBe("Go go");
     expect(saidOnce("New York, New York")).toBe("New York, New York");
     expect(saidOnce("Stall rental guide: stall rental")).toBe("Stall rental guide: stall rental");
+  });
+});
+
+describe("headlineWithTail", () => {
+  it("is the headline and a tail, the headline's parts read together", () => {
+    expect(headlineWithTail("Stall rental | Opinion", "Stall rental")).toBe(true);
+    expect(headlineWithTail("Stalls: a guide - for traders | Riverside", "Stalls: a guide - for traders")).toBe(true);
+    expect(headlineWithTail("Stall rental | Opinion", "Stall rental | Opinion")).toBe(false);
+    expect(headlineWithTail("Stall rental", "Stall")).toBe(false);
+  });
+
+  it("reads a heading of thousands of parts once, not its leading parts joined again for each count", () => {
+    const parts = Array.from({ length: 6000 }, (_, i) => `Stall ${i}`);
+    const start = performance.now();
+    expect(headlineWithTail(parts.join(" | "), "Covered market")).toBe(false);
+    expect(headlineWithTail(parts.join(" | "), parts.slice(0, 5999).join(" "))).toBe(true);
+    // Generous: joining the leading parts again for each count took seconds here.
+    expect(performance.now() - start).toBeLessThan(500);
   });
 });

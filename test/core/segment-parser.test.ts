@@ -1,5 +1,6 @@
+import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { parseEvents, type Attributes } from "../../src/core/segment-events";
+import { documentEvents, parseEvents, type Attributes } from "../../src/core/segment-events";
 
 /** Every open event's tag and attributes, and the close events, as parseEvents gives them. */
 function events(html: string): unknown[] {
@@ -44,6 +45,24 @@ describe("the segmentation parser", () => {
       "9",
       "/",
     ]);
+  });
+
+  it("reads a <meta>'s property, name and content from a DOM too, and no other element's", () => {
+    const { document } = parseHTML(
+      '<html><head><META property="og:type" content="product"></head>' +
+        '<body><input name="q"><span property="price" content="9">9</span></body></html>',
+    );
+    const opened = new Map<string, Attributes>();
+    documentEvents(document, {
+      open: (tag: string, attributes: Attributes) => opened.set(tag, { ...attributes }),
+      text: () => {},
+      comment: () => {},
+      close: () => {},
+    });
+    expect(opened.get("meta")).toMatchObject({ property: "og:type", content: "product" });
+    expect(opened.get("input")).not.toHaveProperty("name");
+    expect(opened.get("span")).not.toHaveProperty("property");
+    expect(opened.get("span")).not.toHaveProperty("content");
   });
 
   it("keeps the parser's implied ends", () => {

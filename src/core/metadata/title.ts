@@ -81,18 +81,10 @@ export function isHeadline(blockText: string, headline: string | null): boolean 
 
 /**
  * Whether `text` names the site: equal to the site name or a host label, contained in one ("Guardian"
- * in "The Guardian"), or containing one with at most one word more ("BBC News" for "BBC"); not
- * `loose`, only the first two.
+ * in "The Guardian"), or containing one with at most one word more ("BBC News" for "BBC").
  */
-export function namesSite(text: string, hints: SiteHints, loose = true): boolean {
-  const part = compact(text);
-  if (part.length < 2) return false;
-  const partWords = wordCount(text);
-  const matches = (name: string, nameWords: number) =>
-    matchesName(part, partWords, name, nameWords) && (loose || name.includes(part));
-  if (hints.siteName !== null && matches(compact(hints.siteName), wordCount(hints.siteName))) return true;
-  if (hints.host === null) return false;
-  return hostLabels(hints.host).some((label) => matches(label, 1));
+export function namesSite(text: string, hints: SiteHints): boolean {
+  return matchesSite(text, hints, matchesName);
 }
 
 /**
@@ -100,7 +92,24 @@ export function namesSite(text: string, hints: SiteHints, loose = true): boolean
  * docs.ansible.com, "Visual Studio Community" of the site "Visual Studio"), not by being it or a part of it.
  */
 export function extendsSiteName(text: string, hints: SiteHints): boolean {
-  return namesSite(text, hints) && !namesSite(text, hints, false);
+  return namesSite(text, hints) && !matchesSite(text, hints, isNameOrPart);
+}
+
+/** Whether `text`, compacted, matches the site name or a host label as `matches` tells. */
+function matchesSite(text: string, hints: SiteHints, matches: typeof matchesName): boolean {
+  const part = compact(text);
+  if (part.length < 2) return false;
+  const partWords = wordCount(text);
+  if (hints.siteName !== null && matches(part, partWords, compact(hints.siteName), wordCount(hints.siteName))) {
+    return true;
+  }
+  if (hints.host === null) return false;
+  return hostLabels(hints.host).some((label) => matches(part, partWords, label, 1));
+}
+
+/** matchesName without its word more: the name itself or a part of it. */
+function isNameOrPart(part: string, partWords: number, name: string, nameWords: number): boolean {
+  return matchesName(part, partWords, name, nameWords) && name.includes(part);
 }
 
 /** Whether `text` contains the site's name or a host label as a whole word run ("Quillrun Community Documentation"). */
