@@ -44,7 +44,15 @@
  *   78.8% before the service page's name and one line of a two-line `<h1>`; 79.0% / 76.7% with the
  *   metadata title throughout.
  */
-import { headingInTitle, headlineWithTail, normalizeHeadline, saidOnce, sameHeadline, TITLE_PARTS } from "./headline";
+import {
+  headingInTitle,
+  headlineWithTail,
+  leadingParts,
+  normalizeHeadline,
+  saidOnce,
+  sameHeadline,
+  TITLE_PARTS,
+} from "./headline";
 import { extendsSiteName, hintsFor, namesSite as isSiteName, stripSiteName } from "./metadata/title";
 import type { PageKind } from "./page-kind";
 import { withoutPermalinkMarks } from "./permalink-marks";
@@ -285,7 +293,11 @@ function subheadingInTitle({ blocks, content, kind }: HeadlineEvidence, page: Pa
     const text = collapse(block.text);
     if (text !== "" && text.length <= MAX_HEADLINE && !page.namesSite(text)) texts.push(text);
   });
-  return texts.find((text) => headlineWithTail(page.pageTitle, text)) ?? null;
+  // The <title>'s leading parts once for all the subheadings (a hostile page has thousands of each).
+  const normalized = texts.map(normalizeHeadline);
+  const heads = new Set(leadingParts(page.pageTitle, Math.max(0, ...normalized.map((t) => t.length))));
+  const found = normalized.findIndex((text) => text !== "" && heads.has(text));
+  return found >= 0 ? texts[found]! : null;
 }
 
 /**

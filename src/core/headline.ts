@@ -84,20 +84,28 @@ export function headingInTitle(title: string, headings: readonly string[]): stri
  * "Headline - Brand"): the same headline with a label or the brand attached.
  */
 export function headlineWithTail(heading: string, headline: string): boolean {
-  const parts = heading.split(TITLE_PARTS);
   const wanted = normalizeHeadline(headline);
-  if (parts.length < 2 || wanted === "") return false;
-  // The leading parts normalized one at a time, as normalizing them joined would give (they meet at a
-  // space, where no normalizing step reaches across): a hostile heading or <title> has thousands of
-  // parts, and the leading ones only grow longer than the headline.
+  return wanted !== "" && leadingParts(heading, wanted.length).includes(wanted);
+}
+
+/**
+ * A heading's or title's leading parts before a separator, normalized (`normalizeHeadline`), as
+ * headlineWithTail compares them: "A | B | C" gives "a", "a b". The parts are normalized one at a
+ * time, as normalizing them joined would give (they meet at a space, where no normalizing step
+ * reaches across), and only while no longer than `maxLength`: a hostile heading or `<title>` has
+ * thousands of parts, and the leading ones only grow longer.
+ */
+export function leadingParts(heading: string, maxLength: number): string[] {
+  const parts = heading.split(TITLE_PARTS);
+  const out: string[] = [];
   let leading = "";
   for (let n = 1; n < parts.length; n++) {
     const part = normalizeHeadline(parts[n - 1]!);
     if (part !== "") leading = leading === "" ? part : `${leading} ${part}`;
-    if (leading === wanted) return true;
-    if (leading.length > wanted.length) return false;
+    if (leading.length > maxLength) break;
+    if (leading !== "" && out[out.length - 1] !== leading) out.push(leading);
   }
-  return false;
+  return out;
 }
 
 export interface PlacedHeadline {
