@@ -1,15 +1,14 @@
 /**
  * Pathological pages just under the 5 MiB cap, generated here, each timed through what the Worker
- * computes per /extract (prepare, interstitial check, cascade without a tree, metadata, text):
- * prints time, blocks, and whether (and by which limit) the page was truncated or refused.
- * `--only NAME[,NAME]` runs some of them.
+ * computes per /extract (prepare, the domain's tree, the cascade, metadata, the text, and the article
+ * as markdown and HTML with its headline chosen and placed): prints time, blocks, and whether (and by
+ * which limit) the page was truncated or refused. `--only NAME[,NAME]` runs some of them.
  */
-import { classifyPage, HYBRID } from "../src/core/cascade";
 import { isInterstitial } from "../src/core/interstitial";
-import { extractMetadata } from "../src/core/metadata";
-import { preparePage } from "../src/core/pipeline";
-import { renderText } from "../src/core/render-text";
+import { renderAnswer } from "../src/service/answer";
+import { DEFAULT_EXTRACT_OPTIONS } from "../src/service/options";
 import { parseCli } from "./lib/cli";
+import { streamedExtraction } from "./lib/service-calls";
 
 const CAP = 5 * 1024 * 1024 - 1024;
 const USAGE = "usage: tsx scripts/hostile-pages.ts [--only NAME[,NAME]]";
@@ -34,6 +33,14 @@ const PAGES: Record<string, () => string> = {
   "table-cells": () => fill(HEAD + "<table><tr><th>h</th></tr><tr>", "<td>1</td>", "</tr></table>" + END),
   "nested-tables": () => fill(HEAD, "<table><tr><td>", END, "</td></tr></table>"),
   "unclosed-a": () => fill(HEAD, '<a href="/x">l', END),
+  // Headline choice compares the <title>'s parts with the page's headings: thousands of both.
+  "title-parts-headings": () =>
+    `<!doctype html><html><head><title>${Array.from({ length: 3000 }, (_, i) => `Part ${i}`).join(" | ")}</title></head><body>` +
+    Array.from(
+      { length: 5000 },
+      (_, i) => `<h1>Heading ${i}</h1><h2>Part ${i} | Part ${i + 1}</h2><p>Text ${i}.</p>`,
+    ).join("") +
+    END,
   "cdata-body": () => HEAD + "<p>before</p><![CDATA[ x ]]><p>after the cdata</p>" + "<p>tail text</p>".repeat(10) + END,
 };
 
@@ -44,13 +51,17 @@ for (const [name, make] of Object.entries(PAGES)) {
   const t0 = performance.now();
   let outcome: string;
   try {
-    const prepared = preparePage({ body: html, url: "https://hostile.example/page" });
-    isInterstitial(prepared.page);
-    const result = classifyPage(prepared.page, null, { classifier: HYBRID, url: prepared.key.key });
-    extractMetadata(prepared.html, "https://hostile.example/page");
-    const text = renderText(prepared.page.blocks, result.verdicts);
-    const truncated = (prepared as { truncated?: unknown }).truncated;
-    outcome = `${prepared.page.blocks.length} blocks, ${text.length} chars of text${truncated ? `, truncated ${JSON.stringify(truncated)}` : ""}`;
+    const url = "https://hostile.example/page";
+    const { extraction, text } = streamedExtraction(new Map(), {
+      url,
+      bytes: new TextEncoder().encode(html),
+      index: 0,
+    });
+    isInterstitial(extraction.prepared.page);
+    for (const format of ["markdown", "html"] as const)
+      renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format });
+    const { truncated } = extraction.prepared;
+    outcome = `${extraction.prepared.page.blocks.length} blocks, ${text.length} chars of text${truncated.length ? `, truncated ${JSON.stringify(truncated)}` : ""}`;
   } catch (err) {
     outcome = `refused: ${err instanceof Error ? `${err.name}: ${err.message.slice(0, 120)}` : String(err)}`;
   }

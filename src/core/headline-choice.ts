@@ -46,11 +46,12 @@
  */
 import {
   headingInTitle,
-  headlineWithTail,
+  headingWithTail,
   leadingParts,
   normalizeHeadline,
   saidOnce,
   sameHeadline,
+  saysHeadline,
   TITLE_PARTS,
 } from "./headline";
 import { extendsSiteName, hintsFor, namesSite as isSiteName, stripSiteName } from "./metadata/title";
@@ -103,7 +104,8 @@ export function chooseHeadline(given: HeadlineEvidence): string {
   const evidence = asRendered(given);
   const page = readPage(evidence);
   const chosen = mainHeading(evidence, page) ?? titleOrName(evidence, page);
-  if (page.headings.some((h) => sameHeadline(h.text, chosen))) return chosen;
+  const saysChosen = saysHeadline(chosen);
+  if (page.headings.some((h) => saysChosen(h.text))) return chosen;
   return subheadingInTitle(evidence, page) ?? pagePart(chosen, page, evidence);
 }
 
@@ -177,9 +179,11 @@ function readPage(evidence: HeadlineEvidence): PageReading {
   const strippedTitle = stripSiteName(pageTitle, book === null ? hints : { ...hints, siteName: book });
   const head = titleHead(pageTitle);
   // The `<title>`'s first part names the page even when it adds a word to the site's name.
-  const pageOwn = (text: string) => head !== null && sameHeadline(text, head) && extendsSiteName(text, hints);
+  const saysHead = head !== null ? saysHeadline(head) : null;
+  const saysBook = book !== null ? saysHeadline(book) : null;
+  const pageOwn = (text: string) => saysHead !== null && saysHead(text) && extendsSiteName(text, hints);
   const namesSite = (text: string) =>
-    (isSiteName(text, hints) && !pageOwn(text)) || (book !== null && sameHeadline(text, book));
+    (isSiteName(text, hints) && !pageOwn(text)) || (saysBook !== null && saysBook(text));
   const metadataTitle = statedTitle(evidence, strippedTitle);
   const titles = [metadataTitle, strippedTitle].filter((t): t is string => !!t && !namesSite(t));
   const siteFirst = isSiteName(pageTitle.split(PIPE)[0]!, hints);
@@ -228,7 +232,10 @@ function bookName(pageTitle: string, blocks: readonly TextBlock[]): string | nul
   if (parts.length < 2) return null;
   const tail = parts[parts.length - 1]!;
   const head = parts.slice(0, -1).join(" ");
-  const shows = (tags: RegExp, text: string) => blocks.some((b) => tags.test(b.tag) && sameHeadline(b.text, text));
+  const shows = (tags: RegExp, text: string) => {
+    const says = saysHeadline(text);
+    return blocks.some((b) => tags.test(b.tag) && says(b.text));
+  };
   return shows(/^h1$/, tail) && shows(/^h[1-3]$/, head) ? tail : null;
 }
 
@@ -236,15 +243,18 @@ function bookName(pageTitle: string, blocks: readonly TextBlock[]): string | nul
 export function mainHeading(evidence: HeadlineEvidence, page = readPage(asRendered(evidence))): string | null {
   const { titles, headings } = page;
   const leading = headings.filter((h) => h.leads);
+  // The titles normalized once: a hostile <title> has thousands of parts, a hostile page thousands of <h1>s.
+  const titleSays = titles.map(saysHeadline);
+  const normalizedTitles = titles.map(normalizeHeadline);
   // A heading a title names, exactly or as its first part(s) ("Headline | Opinion" gives "Headline"): the
   // page agrees with itself. First where the content begins, then anywhere (a title far above the text).
   for (const scope of [leading, headings]) {
-    for (const title of titles) {
-      const named = scope.find((h) => sameHeadline(h.text, title));
+    for (const says of titleSays) {
+      const named = scope.find((h) => says(h.text));
       if (named) return named.text;
     }
-    const head = titles.find((title) => scope.some((h) => headlineWithTail(h.text, title)));
-    if (head !== undefined) return head;
+    const head = titles.findIndex((_, t) => scope.some((h) => headingWithTail(h.text, normalizedTitles[t]!)));
+    if (head >= 0) return titles[head]!;
   }
   if (evidence.kind && TITLED_KINDS.has(evidence.kind)) return null;
   // Several candidates: the one telling a title's story ("Related Products" above "Ergonomic Mice" is not it).

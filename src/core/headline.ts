@@ -25,6 +25,15 @@ export function sameHeadline(a: string, b: string): boolean {
   return na !== "" && na === normalizeHeadline(b);
 }
 
+/**
+ * sameHeadline against one headline, normalized once: for testing many texts against it (every
+ * heading of a page against a `<title>` of thousands of parts, on a hostile page).
+ */
+export function saysHeadline(headline: string): (text: string) => boolean {
+  const wanted = normalizeHeadline(headline);
+  return (text) => wanted !== "" && normalizeHeadline(text) === wanted;
+}
+
 /** The shortest phrase, in letters and digits, whose copies make a heading said over (saidOnce). */
 const MIN_COPIED_LETTERS = 10;
 
@@ -84,8 +93,12 @@ export function headingInTitle(title: string, headings: readonly string[]): stri
  * "Headline - Brand"): the same headline with a label or the brand attached.
  */
 export function headlineWithTail(heading: string, headline: string): boolean {
-  const wanted = normalizeHeadline(headline);
-  return wanted !== "" && leadingParts(heading, wanted.length).includes(wanted);
+  return headingWithTail(heading, normalizeHeadline(headline));
+}
+
+/** headlineWithTail with the headline already normalized (a `<title>` tested against many headings). */
+export function headingWithTail(heading: string, normalizedHeadline: string): boolean {
+  return normalizedHeadline !== "" && leadingParts(heading, normalizedHeadline.length).includes(normalizedHeadline);
 }
 
 /**
