@@ -152,7 +152,7 @@ class GramPlaces {
   private counts = new Uint8Array(0);
   private places = new Int32Array(0);
 
-  constructor(capacity = 1024) {
+  constructor(capacity: number) {
     this.allocate(capacity);
   }
 
@@ -219,6 +219,12 @@ class GramPlaces {
 }
 
 /**
+ * Slots a table starts with at least: a page's few short lines, a short page's grams. Each slot costs
+ * 25 bytes, allocated and zeroed per page, so a table starts small and grows when half full (1,024
+ * slots for every page were a tenth of this stage's time).
+ */
+const MIN_CAPACITY = 64;
+/**
  * At most this many slots at the start (800 KB; content of about 100,000 characters): a longer text
  * need not be words (a hostile page of a million entities has none), so past this the table grows.
  */
@@ -232,7 +238,7 @@ const MAX_START_CAPACITY = 1 << 15;
 function tableCapacity(blocks: readonly Pick<TextBlock, "text">[], content: readonly boolean[]): number {
   let chars = 0;
   blocks.forEach((b, i) => content[i] && (chars += b.text.length));
-  let capacity = 1024;
+  let capacity = MIN_CAPACITY;
   while (capacity < chars / 3 && capacity < MAX_START_CAPACITY) capacity *= 2;
   return capacity;
 }
@@ -253,7 +259,7 @@ export function laterCopies(
   // grams are, or a page of one line in every card would compare each card with all before it; the
   // cap answers the same: the places kept are no copy of each other, so they all share one parent or
   // one path, and two of them already tell whether a block is elsewhere.
-  const shortTexts = new GramPlaces();
+  const shortTexts = new GramPlaces(MIN_CAPACITY);
   /** Whether `key` was met under another parent and at another path (at any path when `anyPath`). */
   const metElsewhere = (table: GramPlaces, key: number, parent: number, pathId: number, anyPath: boolean) => {
     const slot = table.find(key);
