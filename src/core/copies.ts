@@ -64,42 +64,66 @@ function isWordChar(cp: number): boolean {
  * into 53 bits (a collision among a page's few thousand grams has odds of about 1e-9), so no string
  * is built per word or gram. `whole` folds all the words so, for a block too short to have 4-grams
  * enough (under COPY_MIN_WORDS words), and is 0 for longer blocks.
+ *
+ * One reader serves a page's blocks in turn: its typed buffers are allocated once per page and grown
+ * when a block has more words, not built per block (the arrays were a third of this stage's
+ * allocation). `keys` holds the last block read, up to `gramCount`.
  */
-function gramKeys(text: string): { words: number; keys: number[]; whole: number } {
-  const lower = text.toLowerCase();
-  const a: number[] = [];
-  const b: number[] = [];
-  let inWord = false;
-  let h1 = 0;
-  let h2 = 0;
-  for (let i = 0; i <= lower.length;) {
-    const cp = i < lower.length ? lower.codePointAt(i)! : 0x20;
-    const units = cp > 0xffff ? 2 : 1;
-    if (i < lower.length && isWordChar(cp)) {
-      if (!inWord) {
-        inWord = true;
-        h1 = 0x811c9dc5;
-        h2 = 0x01000193;
+class GramReader {
+  words = 0;
+  gramCount = 0;
+  whole = 0;
+  keys = new Float64Array(256);
+  private a = new Int32Array(256);
+  private b = new Int32Array(256);
+
+  read(text: string): void {
+    const lower = text.toLowerCase();
+    let words = 0;
+    let inWord = false;
+    let h1 = 0;
+    let h2 = 0;
+    for (let i = 0; i <= lower.length;) {
+      const cp = i < lower.length ? lower.codePointAt(i)! : 0x20;
+      const units = cp > 0xffff ? 2 : 1;
+      if (i < lower.length && isWordChar(cp)) {
+        if (!inWord) {
+          inWord = true;
+          h1 = 0x811c9dc5;
+          h2 = 0x01000193;
+        }
+        for (let u = i; u < i + units; u++) {
+          const c = lower.charCodeAt(u);
+          h1 = Math.imul(h1 ^ c, 0x01000193);
+          h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
+        }
+      } else if (inWord) {
+        inWord = false;
+        if (words === this.a.length) this.growWords();
+        this.a[words] = h1;
+        this.b[words] = h2;
+        words++;
       }
-      for (let u = i; u < i + units; u++) {
-        const c = lower.charCodeAt(u);
-        h1 = Math.imul(h1 ^ c, 0x01000193);
-        h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
-      }
-    } else if (inWord) {
-      inWord = false;
-      a.push(h1 >>> 0);
-      b.push(h2 >>> 0);
+      i += units;
     }
-    i += units;
+    this.words = words;
+    this.gramCount = Math.max(0, words - GRAM + 1);
+    if (this.keys.length < this.gramCount) this.keys = new Float64Array(this.a.length);
+    for (let k = 0; k < this.gramCount; k++) this.keys[k] = foldWords(this.a, this.b, k, k + GRAM);
+    this.whole = words < COPY_MIN_WORDS ? foldWords(this.a, this.b, 0, words) : 0;
   }
-  const keys: number[] = [];
-  for (let k = 0; k + GRAM <= a.length; k++) keys.push(foldWords(a, b, k, k + GRAM));
-  return { words: a.length, keys, whole: a.length < COPY_MIN_WORDS ? foldWords(a, b, 0, a.length) : 0 };
+
+  private growWords(): void {
+    const [a, b] = [this.a, this.b];
+    this.a = new Int32Array(a.length * 2);
+    this.b = new Int32Array(b.length * 2);
+    this.a.set(a);
+    this.b.set(b);
+  }
 }
 
 /** Words `from` to `to` (their two hashes) folded into one 53-bit key. */
-function foldWords(a: readonly number[], b: readonly number[], from: number, to: number): number {
+function foldWords(a: Int32Array, b: Int32Array, from: number, to: number): number {
   let x = 0x9e3779b9;
   let y = 0x85ebca6b;
   for (let j = from; j < to; j++) {
@@ -128,7 +152,7 @@ class GramPlaces {
   private counts = new Uint8Array(0);
   private places = new Int32Array(0);
 
-  constructor(capacity = 1024) {
+  constructor(capacity: number) {
     this.allocate(capacity);
   }
 
@@ -195,6 +219,12 @@ class GramPlaces {
 }
 
 /**
+ * Slots a table starts with at least: a page's few short lines, a short page's grams. Each slot costs
+ * 25 bytes, allocated and zeroed per page, so a table starts small and grows when half full (1,024
+ * slots for every page were a tenth of this stage's time).
+ */
+const MIN_CAPACITY = 64;
+/**
  * At most this many slots at the start (800 KB; content of about 100,000 characters): a longer text
  * need not be words (a hostile page of a million entities has none), so past this the table grows.
  */
@@ -208,7 +238,7 @@ const MAX_START_CAPACITY = 1 << 15;
 function tableCapacity(blocks: readonly Pick<TextBlock, "text">[], content: readonly boolean[]): number {
   let chars = 0;
   blocks.forEach((b, i) => content[i] && (chars += b.text.length));
-  let capacity = 1024;
+  let capacity = MIN_CAPACITY;
   while (capacity < chars / 3 && capacity < MAX_START_CAPACITY) capacity *= 2;
   return capacity;
 }
@@ -225,11 +255,11 @@ export function laterCopies(
   const paths: number[] = [];
   const pathIds = new Map<string, number>();
   const samePlace = (a: number, b: number) => parents[a] === parents[b] && paths[a] === paths[b];
-  // The whole texts of short blocks (gramKeys' `whole`) and their places. Capped at MAX_PLACES as the
+  // The whole texts of short blocks (GramReader's `whole`) and their places. Capped at MAX_PLACES as the
   // grams are, or a page of one line in every card would compare each card with all before it; the
   // cap answers the same: the places kept are no copy of each other, so they all share one parent or
   // one path, and two of them already tell whether a block is elsewhere.
-  const shortTexts = new GramPlaces();
+  const shortTexts = new GramPlaces(MIN_CAPACITY);
   /** Whether `key` was met under another parent and at another path (at any path when `anyPath`). */
   const metElsewhere = (table: GramPlaces, key: number, parent: number, pathId: number, anyPath: boolean) => {
     const slot = table.find(key);
@@ -239,6 +269,7 @@ export function laterCopies(
     }
     return false;
   };
+  const reader = new GramReader();
   const out: number[] = [];
   blocks.forEach((b, i) => {
     if (!content[i]) return;
@@ -249,19 +280,20 @@ export function laterCopies(
     const parent = parentOf(b);
     parents.push(parent);
     paths.push(pathId);
-    const { words, keys: grams, whole } = gramKeys(b.text);
+    reader.read(b.text);
+    const { words, keys: grams, gramCount, whole } = reader;
     if (words >= SHORT_COPY_MIN_WORDS && words < COPY_MIN_WORDS) {
       // Too short for 4-grams to tell: a copy when an earlier block in another place said exactly these words.
       if (metElsewhere(shortTexts, whole, parent, pathId, false)) return void out.push(i);
       shortTexts.add(whole, here, samePlace);
     }
     const long = words >= COPY_LONG_WORDS;
-    if (words >= COPY_MIN_WORDS && grams.length > 0) {
+    if (words >= COPY_MIN_WORDS && gramCount > 0) {
       let hit = 0;
-      for (const g of grams) if (metElsewhere(seen, g, parent, pathId, long)) hit++;
-      if (hit >= COPY_SHARE * grams.length) return void out.push(i);
+      for (let k = 0; k < gramCount; k++) if (metElsewhere(seen, grams[k]!, parent, pathId, long)) hit++;
+      if (hit >= COPY_SHARE * gramCount) return void out.push(i);
     }
-    for (const g of grams) seen.add(g, here, samePlace);
+    for (let k = 0; k < gramCount; k++) seen.add(grams[k]!, here, samePlace);
   });
   return out;
 }
