@@ -36,7 +36,22 @@ const NEWS = `<html><head><title>Weather - Valley Courier</title></head><body>
 <div class="PagePromo"><h3>Flood barriers go up along the river quay</h3></div></div>
 </body></html>`;
 
+/** A shop's category page of our own whose filter panel is named "refinements". */
+const REFINED = `<html><head><title>Kettles - Hearth Goods</title></head><body>
+<h1>Kettles</h1>
+<div class="refinements"><ul><li>Stovetop 4 Refine by Type: Stovetop</li><li>Electric 7 Refine by Type: Electric</li></ul></div>
+<ul class="grid">
+<li class="card"><h3>Enamel whistling kettle</h3><p class="price">$54.00</p></li>
+<li class="card"><h3>Gooseneck pour-over kettle</h3><p class="price">$72.00</p></li>
+</ul></body></html>`;
+
 describe("a listing's extras", () => {
+  it("include a filter panel named refinements", () => {
+    const kept = keptOfAllAs(segmentHtml(REFINED), "listing");
+    expect(kept).toContain("Gooseneck pour-over kettle");
+    expect(kept).not.toContain("Refine by Type");
+  });
+
   it("include a shop's promotion and announcement bars, not story cards named promo", () => {
     const kept = keptOfAllAs(segmentHtml(BARRED), "listing");
     expect(kept).toContain("Rosehip night oil");
