@@ -20,8 +20,9 @@
  * in a form control too (hard-furniture.ts). On services, the code the model kept is a demo of the
  * product and leaves (code-samples.ts), and so do its calls to action, short links of their own
  * (calls-to-action.ts).
- * On listings, drop-down menus, card buttons, related links, rating stars, error messages and text
- * for screen readers only leave (listing-extras.ts).
+ * On listings, drop-down menus, card buttons, related links, rating stars, error messages, text
+ * for screen readers only, a shop's announcement and promotion bars and its refinements panel leave
+ * (listing-extras.ts).
  * On products, listings and threads the page's name, its `<h1>`, is content though the model dropped
  * it (page-name.ts), and so are a product's specification tables (product-specs.ts) and a thread's
  * posts inside a moderation form (form-posts.ts).
