@@ -13,6 +13,7 @@
  * service +0.0006 / +0.0017 / +0.0020; list items and headings too: single-wcxb-dev listing pages
  * taken for services -0.0055 (their items are links).
  */
+import { contentBlocksWhere } from "./content-blocks";
 import { isHeadingTag, tokenIsTag } from "./path-words";
 import type { TextBlock } from "./types";
 
@@ -25,12 +26,11 @@ const WHITESPACE = /\s+/;
 
 /** Indices of the content blocks that are a short link of their own: not a list item, not a heading. */
 export function callsToAction(blocks: readonly Block[], content: readonly boolean[]): number[] {
-  const out: number[] = [];
-  blocks.forEach((b, i) => {
-    if (!content[i] || !b.text || b.linkShare < 1 || inListItem(b) || isHeadingTag(b.tag)) return;
-    if (b.text.split(WHITESPACE).length <= MAX_WORDS) out.push(i);
-  });
-  return out;
+  return contentBlocksWhere(
+    blocks,
+    content,
+    (b) => b.linkShare >= 1 && !inListItem(b) && !isHeadingTag(b.tag) && b.text.split(WHITESPACE).length <= MAX_WORDS,
+  );
 }
 
 /** Whether the block is a list item, or the one element in one (`<li><p><a>`): its holder or the holder's parent is an `<li>`. */

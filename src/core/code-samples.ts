@@ -12,6 +12,7 @@
  * code, F1 0.901 -> 0.905), single-zyte and stream-ctf unchanged. On "other" pages code is mostly gold
  * (3,163 / 304 words), and no listing or product page keeps any.
  */
+import { contentBlocksWhere } from "./content-blocks";
 import { pathHasTag } from "./path-words";
 import type { TextBlock } from "./types";
 
@@ -19,7 +20,5 @@ type Block = Pick<TextBlock, "text" | "path">;
 
 /** Indices of the content blocks (with text) that are, or sit in, a `<pre>`. */
 export function codeBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
-  const out: number[] = [];
-  blocks.forEach((b, i) => content[i] && b.text && pathHasTag(b.path, "pre") && out.push(i));
-  return out;
+  return contentBlocksWhere(blocks, content, (b) => pathHasTag(b.path, "pre"));
 }

@@ -17,6 +17,7 @@
  * 0.9636 -> 0.9643 (one article taken for a service page: +0.127), train-wcxb-dev 0.8601 (5 pages
  * up, 1 down), stream-ctf unchanged.
  */
+import { contentBlocksWhere } from "./content-blocks";
 import { pathHasTag } from "./path-words";
 import type { TextBlock } from "./types";
 
@@ -30,9 +31,7 @@ const CONTROL_TAGS: ReadonlySet<string> = new Set(["button", "label", "legend", 
 
 /** Indices of the content blocks (with text) whose nearest hard element (segment-walk.ts) passes `test`. */
 function contentUnder(blocks: readonly Block[], content: readonly boolean[], test: (b: Block) => boolean): number[] {
-  const out: number[] = [];
-  blocks.forEach((b, i) => content[i] && b.text && b.hardTag !== null && test(b) && out.push(i));
-  return out;
+  return contentBlocksWhere(blocks, content, (b) => b.hardTag !== null && test(b));
 }
 
 /** Content blocks in a footer (role=contentinfo included: segment-tags.ts HARD_ROLES) but a quotation's. */

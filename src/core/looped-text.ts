@@ -11,6 +11,7 @@
  * 0.8261 -> 0.8279 (the corpus 0.8584 -> 0.8586); train-wcxb-dev, single-zyte and stream-ctf
  * unchanged at four decimals.
  */
+import { contentBlocksWhere } from "./content-blocks";
 
 /** The longest phrase a ticker loops, in words: a slogan, a call to action. */
 export const LOOP_MAX_UNIT = 12;
@@ -43,7 +44,5 @@ export function isLoopedText(text: string): boolean {
 
 /** Indices of the content blocks whose text is a loop. */
 export function loopedBlocks(blocks: readonly { text: string }[], content: readonly boolean[]): number[] {
-  const out: number[] = [];
-  blocks.forEach((b, i) => content[i] && isLoopedText(b.text) && out.push(i));
-  return out;
+  return contentBlocksWhere(blocks, content, (b) => isLoopedText(b.text));
 }

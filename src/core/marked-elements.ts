@@ -5,6 +5,7 @@
  * and of its ancestors. Elements are resolved once per page, top-down from the deepest one already
  * known, so a page costs about one step per element rather than blocks x depth.
  */
+import { contentBlocksWhere } from "./content-blocks";
 import { depthsWhere, pathTokens } from "./path-words";
 import type { TextBlock } from "./types";
 
@@ -59,7 +60,5 @@ export function contentInsideMarked(
   content: readonly boolean[],
   test: (token: string) => boolean,
 ): number[] {
-  const out: number[] = [];
-  blocks.forEach((b, i) => content[i] && b.text && depthsWhere(b.path, test).length > 0 && out.push(i));
-  return out;
+  return contentBlocksWhere(blocks, content, (b) => depthsWhere(b.path, test).length > 0);
 }

@@ -9,6 +9,7 @@
  * forum pages single-wcxb-dev (held out) / train-wcxb-dev 0.8539 -> 0.8541 / 0.7678 -> 0.7699 (9
  * pages up, none down); every other type, stream-ctf and single-zyte unchanged.
  */
+import { contentBlocksWhere } from "./content-blocks";
 import { pathHasTag } from "./path-words";
 import type { TextBlock } from "./types";
 
@@ -16,7 +17,5 @@ type Block = Pick<TextBlock, "text" | "path">;
 
 /** Indices of the content blocks (with text) inside a `<dl>`, in page order. `content` is the answer so far. */
 export function posterFieldBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
-  const out: number[] = [];
-  blocks.forEach((b, i) => content[i] && b.text && pathHasTag(b.path, "dl") && out.push(i));
-  return out;
+  return contentBlocksWhere(blocks, content, (b) => pathHasTag(b.path, "dl"));
 }
