@@ -159,11 +159,12 @@ export function placeHeadline(units: readonly Unit[], given?: { headline?: strin
   // Another h1/h2 saying the headline is the same heading set twice (responsive templates carry one
   // for small screens and one for large; a hero repeats the page's h1 as its h2): it goes too, or the
   // article would open with it twice.
-  const others = units.filter((u, i) => i !== index && !(isTopHeading(u) && sameHeadline(u.lines.join(" "), headline)));
-  const again = openingCopies(others, headline);
+  const says = saysHeadline(headline);
+  const others = units.filter((u, i) => i !== index && !(isTopHeading(u) && says(u.lines.join(" "))));
+  const again = openingCopies(others, says);
   const rest = withoutOpeningCopy(
     others.filter((_, i) => !again.has(i)),
-    headline,
+    says,
   ).map((u) => (u.kind === "heading" && u.level === 1 ? { ...u, level: 2 } : u));
   return { headline, images, units: rest };
 }
@@ -189,8 +190,8 @@ function copyOfHeadline(units: readonly Unit[], headline: string): number {
  * down such a heading is a section of its own), and the last item of a list it opens with, a
  * breadcrumb trail ending with the page's own name ("Home", "Guides", "Headline").
  */
-function openingCopies(units: readonly Unit[], headline: string): Set<number> {
-  const says = (u: Unit) => sameHeadline(u.lines.join(" "), headline);
+function openingCopies(units: readonly Unit[], saysIt: (text: string) => boolean): Set<number> {
+  const says = (u: Unit) => saysIt(u.lines.join(" "));
   const copies = new Set<number>();
   const first = units[0];
   if ((first?.kind === "paragraph" || first?.kind === "heading") && says(first)) copies.add(0);
@@ -209,11 +210,11 @@ function openingCopies(units: readonly Unit[], headline: string): Set<number> {
  * its first or last line, in the first OPENING_UNITS units, once. A paragraph saying only the
  * headline is never a section of its own. Images of the copy stay, as a paragraph of their own.
  */
-function withoutOpeningCopy(units: readonly Unit[], headline: string): Unit[] {
-  const at = units.slice(0, OPENING_UNITS).findIndex((u) => u.kind === "paragraph" && lineOf(u, headline) >= 0);
+function withoutOpeningCopy(units: readonly Unit[], says: (text: string) => boolean): Unit[] {
+  const at = units.slice(0, OPENING_UNITS).findIndex((u) => u.kind === "paragraph" && lineOf(u, says) >= 0);
   if (at < 0) return [...units];
   const unit = units[at]!;
-  const line = lineOf(unit, headline);
+  const line = lineOf(unit, says);
   const copy = unit.blocks[line]!;
   const images = copy.rich?.images?.length ? [imageUnit(copy, copy.rich.images)] : [];
   const rest =
@@ -225,10 +226,10 @@ function withoutOpeningCopy(units: readonly Unit[], headline: string): Unit[] {
 }
 
 /** Which line of a paragraph, its first or its last, says the headline; -1 when neither does. */
-function lineOf(unit: Unit, headline: string): number {
-  if (sameHeadline(unit.lines[0]!, headline)) return 0;
+function lineOf(unit: Unit, says: (text: string) => boolean): number {
+  if (says(unit.lines[0]!)) return 0;
   const last = unit.lines.length - 1;
-  return sameHeadline(unit.lines[last]!, headline) ? last : -1;
+  return says(unit.lines[last]!) ? last : -1;
 }
 
 function isTopHeading(unit: Unit): boolean {
