@@ -88,6 +88,12 @@ export interface ArticleMetadata {
   lang: string | null;
   siteName: string | null;
   excerpt: string | null;
+  /**
+   * Whether `title` came from what the page states in its metadata (JSON-LD, og:, twitter:, Dublin
+   * Core, ...), not from its `<h1>` or `<title>`: a page without one names its story only in its text
+   * (leading-line.ts). Not part of the answer's metadata fields.
+   */
+  titleDeclared: boolean;
 }
 
 /** The metadata of `html`, a page fetched from `pageUrl` (which resolves relative URLs). */
@@ -122,21 +128,21 @@ export function metadataFromCollector(collected: MetadataCollector, pageUrl: str
     (value) => cleanText(value, CAP.siteName),
   );
   const hints: SiteHints = { siteName, host: hostOf(pageUrl), h1: collected.h1 };
-  const title = pickTitle(
-    [
-      ...ld.headline,
-      meta("og:title"),
-      meta("twitter:title"),
-      meta("dc.title"),
-      meta("dcterms.title"),
-      meta("citation_title"),
-      meta("parsely-title"),
-      micro("headline"),
-    ],
-    collected.h1,
-    collected.title,
-    hints,
-  );
+  const declared = [
+    ...ld.headline,
+    meta("og:title"),
+    meta("twitter:title"),
+    meta("dc.title"),
+    meta("dcterms.title"),
+    meta("citation_title"),
+    meta("parsely-title"),
+    micro("headline"),
+  ];
+  const title = pickTitle(declared, collected.h1, collected.title, hints);
+  const titleDeclared = declared.some((candidate) => {
+    const stated = candidate === undefined ? null : cleanTitle(candidate, hints);
+    return stated !== null && !namesSite(stated, hints);
+  });
   const byline = first(
     [
       ...ld.byline,
@@ -220,7 +226,7 @@ export function metadataFromCollector(collected: MetadataCollector, pageUrl: str
     ],
     (value) => cleanText(value, CAP.excerpt),
   );
-  return { title, byline, published, modified, image, lang, siteName, excerpt };
+  return { title, byline, published, modified, image, lang, siteName, excerpt, titleDeclared };
 }
 
 function readLd(bodies: string[]): LdFields {

@@ -6,6 +6,7 @@
 import type { AnswerPath } from "../core/cascade";
 import type { BlockVerdict } from "../core/classify";
 import { chooseHeadline } from "../core/headline-choice";
+import type { ArticleMetadata } from "../core/metadata";
 import { escapeHtml, renderHtml, renderHtmlFragment } from "../core/render-html";
 import { escapeLine, renderMarkdown } from "../core/render-markdown";
 import { isContent, renderText } from "../core/render-text";
@@ -41,7 +42,7 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
       const article = renderMarkdown(page.blocks, verdicts, rendering);
       const lead = description ? `${article.trimEnd()}\n\n${escapeLine(description)}\n` : article;
       const markdown = lead + (tail.trim() ? `\n\n## Comments\n\n${tail.trim()}\n` : "");
-      const front = options.frontmatter ? frontMatter({ ...metadata, title, url: source.url }) : "";
+      const front = options.frontmatter ? frontMatter({ ...statedFields(metadata), title, url: source.url }) : "";
       return { contentType: "text/markdown; charset=utf-8", body: front + markdown };
     }
     case "html": {
@@ -128,6 +129,7 @@ export function articleTitle(
     blocks: prepared.page.blocks,
     content: classification.verdicts.map(isContent),
     kind: classification.page?.kind ?? null,
+    titleDeclared: metadata.titleDeclared,
   });
 }
 
@@ -168,6 +170,11 @@ export function answerPath(extraction: Extraction): AnswerPath | "metadata" {
  * YAML front matter of the article's metadata: only the fields the page states, each value a
  * JSON string (a valid YAML double-quoted scalar, so no value can break out of its line).
  */
+/** The metadata fields an answer states (front matter), without the internal titleDeclared. */
+function statedFields({ titleDeclared: _, ...fields }: ArticleMetadata): Record<string, string | null> {
+  return fields;
+}
+
 export function frontMatter(fields: Record<string, string | null>): string {
   const lines = Object.entries(fields)
     .filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== "")

@@ -30,6 +30,7 @@ function page(head: string, before: string, article: string, kind: PageKind | nu
     blocks: segmented.blocks,
     content,
     kind,
+    titleDeclared: metadata.titleDeclared,
   };
   const verdicts: BlockVerdict[] = content.map((c) => ({
     label: c ? "content" : "boilerplate",
@@ -375,6 +376,38 @@ describe("a thread's title in a lower heading", () => {
     expect(headline).not.toBe("Your stall. Your story.");
     const sectioned = page(title, "", `<h1>Your stall. Your story.</h1><h2>Services</h2>`, "service");
     expect(sectioned.headline).not.toBe("Services");
+  });
+});
+
+describe("a page setting its headline in no heading (leading-line.ts)", () => {
+  const SECTION_TITLE = "<title>Riverside Gazette City Channel</title>";
+  const HEADLINE_CELL = "<table><tr><td><b>Tram depot becomes a covered market</b></td></tr></table>";
+
+  it("heads the answer with the content's first line when the page names its story nowhere else", () => {
+    const { headline, markdown } = page(SECTION_TITLE, "", HEADLINE_CELL);
+    expect(headline).toBe("Tram depot becomes a covered market");
+    expect(markdown.startsWith("# Tram depot becomes a covered market\n")).toBe(true);
+    expect(count(markdown, "Tram depot becomes a covered market")).toBe(1);
+  });
+
+  it("takes a first line that is the <title>'s part after the section's name", () => {
+    const title = "<title>City - Traders Get First Pick of Stalls</title>";
+    const { headline } = page(title, "", "<div><font size=4>Traders Get First Pick of Stalls</font></div>");
+    expect(headline).toBe("Traders Get First Pick of Stalls");
+  });
+
+  it("keeps the metadata title when the page states one", () => {
+    const head = `${SECTION_TITLE}<meta property="og:title" content="Old tram depot to host forty market stalls">`;
+    expect(page(head, "", HEADLINE_CELL).headline).toBe("Old tram depot to host forty market stalls");
+  });
+
+  it("does not take a byline, a date, a sentence or a one-word label", () => {
+    for (const line of ["By Ada Quill", "March 5, 2004", "Stalls open in spring.", "Markets"])
+      expect(page(SECTION_TITLE, "", `<div>${line}</div>`).headline).toBe("Riverside Gazette City Channel");
+  });
+
+  it("does not take a listing's first card for its headline", () => {
+    expect(page(SECTION_TITLE, "", HEADLINE_CELL, "listing").headline).toBe("Riverside Gazette City Channel");
   });
 });
 

@@ -42,6 +42,7 @@ describe("extractMetadata: sources", () => {
       lang: "en-GB",
       siteName: "Example Gazette",
       excerpt: "Flood warnings across the valley.",
+      titleDeclared: true,
     });
   });
 
@@ -64,6 +65,7 @@ describe("extractMetadata: sources", () => {
       lang: "fr-FR",
       siteName: "Valley Times",
       excerpt: "Repairs took two years.",
+      titleDeclared: true,
     });
   });
 
@@ -134,6 +136,18 @@ describe("extractMetadata: sources", () => {
     expect(extractMetadata(dated, URL_).published).toBe("2024-01-15");
   });
 
+  it("says whether the title was stated in the metadata, not taken from the <h1> or <title>", () => {
+    const shown =
+      "<html><head><title>Bridge reopens - Valley Times</title></head><body><h1>Bridge reopens</h1></body></html>";
+    expect(extractMetadata(shown, URL_)).toMatchObject({ title: "Bridge reopens", titleDeclared: false });
+    const siteOnly = page(
+      `<meta property="og:site_name" content="Valley Times"><meta property="og:title" content="Valley Times">`,
+    );
+    expect(extractMetadata(siteOnly, URL_).titleDeclared).toBe(false);
+    const stated = page(`<meta property="og:title" content="Bridge reopens to traffic">`);
+    expect(extractMetadata(stated, URL_).titleDeclared).toBe(true);
+  });
+
   it("gives all null for a page without any metadata", () => {
     const all = {
       title: null,
@@ -144,6 +158,7 @@ describe("extractMetadata: sources", () => {
       lang: null,
       siteName: null,
       excerpt: null,
+      titleDeclared: false,
     };
     expect(extractMetadata("", URL_)).toEqual(all);
     expect(extractMetadata("<p>just text</p>", URL_)).toEqual(all);
