@@ -118,8 +118,10 @@ export function chooseHeadline(given: HeadlineEvidence): string {
   const subheading = subheadingInTitle(evidence, page);
   if (subheading !== null) return subheading;
   const part = pagePart(chosen, page, evidence);
-  const saysPart = saysHeadline(part);
-  if (evidence.blocks.some((b) => saysChosen(b.text) || saysPart(b.text))) return part;
+  // Each line normalized once against both: a hostile page has thousands of lines.
+  const said = new Set([normalizeHeadline(chosen), normalizeHeadline(part)]);
+  said.delete("");
+  if (evidence.blocks.some((b) => said.has(normalizeHeadline(b.text)))) return part;
   const line = leadingLine({ ...evidence, titleDeclared: evidence.titleDeclared ?? true, ...page });
   return line ?? part;
 }
