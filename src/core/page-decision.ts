@@ -6,7 +6,7 @@
  * all of that text is in the gold. A product page's reviews and Q&A are its comments (78% of the
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
  * other products (related.ts) and its carousels, menus and legal text (product-extras.ts) leave it
- * too. On every kind but article, overlays (pop-ups, modals, consent panels: overlays.ts) and
+ * too, and so does the text its classes hide (hidden-text.ts). On every kind but article, overlays (pop-ups, modals, consent panels: overlays.ts) and
  * chrome (action bars, disclaimers: chrome.ts) leave the page, and on threads the posts' signatures
  * (signatures.ts), the forum's notices (thread-notices.ts) and the posters' profile fields
  * (poster-fields.ts). On threads and products, what the model doubted
@@ -46,6 +46,7 @@ import { signatureBlocks } from "./signatures";
 import { noticeBlocks } from "./thread-notices";
 import { posterFieldBlocks } from "./poster-fields";
 import { productExtraBlocks } from "./product-extras";
+import { hiddenTextBlocks } from "./hidden-text";
 import { listingExtraBlocks } from "./listing-extras";
 import { loopedBlocks } from "./looped-text";
 import { asideBlocks, controlBlocks, footerBlocks } from "./hard-furniture";
@@ -220,6 +221,8 @@ export function decidePage(
   // A service page's calls to action (calls-to-action.ts).
   const buttons = CALLS_TO_ACTION_LEAVE.has(kind.kind) ? callsToAction(page.blocks, content) : [];
   const extras = kind.kind === "product" ? productExtraBlocks(page.blocks, content) : [];
+  // A product page's text its classes keep off the screen (hidden-text.ts).
+  const hidden = kind.kind === "product" ? hiddenTextBlocks(page.blocks, content) : [];
   const listingExtras = kind.kind === "listing" ? listingExtraBlocks(page.blocks, content) : [];
   // The rules that take blocks out of the answer, in the order their names win where several take one.
   const leavingRules: readonly (readonly [string, readonly number[]])[] = [
@@ -230,6 +233,7 @@ export function decidePage(
     ["comments", region],
     ["product shelf", shelves],
     ["product carousel, menu or legal text", extras],
+    ["hidden product text", hidden],
     ["listing menu, button, stars or hidden text", listingExtras],
     ["overlay", overlays],
     ["page chrome", chrome],
