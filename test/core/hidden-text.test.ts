@@ -32,6 +32,10 @@ describe("a product page's hidden text", () => {
     expect(kept).not.toContain("sold out");
   });
 
+  it("leaves a thread too", () => {
+    expect(keptOfAllAs(segmentHtml(PRODUCT), "thread")).not.toContain("sold out");
+  });
+
   it("stays on articles, where a script reveals it", () => {
     expect(keptOfAllAs(segmentHtml(PRODUCT), "article")).toContain("sold out");
   });
