@@ -6,10 +6,10 @@
  * all of that text is in the gold. A product page's reviews and Q&A are its comments (78% of the
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
  * other products (related.ts) and its carousels, menus and legal text (product-extras.ts) leave it
- * too. On every kind but article, overlays (pop-ups, modals, consent panels: overlays.ts) and
- * chrome (action bars, disclaimers: chrome.ts) leave the page, and on threads the posts' signatures
- * (signatures.ts), the forum's notices (thread-notices.ts) and the posters' profile fields
- * (poster-fields.ts). On threads and products, what the model doubted
+ * too. On products and threads the text their classes hide leaves (hidden-text.ts). On every kind
+ * but article, overlays (pop-ups, modals, consent panels: overlays.ts) and chrome (action bars,
+ * disclaimers: chrome.ts) leave the page, and on threads the posts' signatures (signatures.ts), the
+ * forum's notices (thread-notices.ts) and the posters' profile fields (poster-fields.ts). On threads and products, what the model doubted
  * around the content's list of repeated siblings (posts, description panels) leaves (around-list.ts).
  * On articles, the teaser cards of other stories after the story and the paragraphs that are a link
  * to another story (teasers.ts) leave, and so do other stories' `<article>` elements
@@ -46,6 +46,7 @@ import { signatureBlocks } from "./signatures";
 import { noticeBlocks } from "./thread-notices";
 import { posterFieldBlocks } from "./poster-fields";
 import { productExtraBlocks } from "./product-extras";
+import { hiddenTextBlocks } from "./hidden-text";
 import { listingExtraBlocks } from "./listing-extras";
 import { loopedBlocks } from "./looped-text";
 import { asideBlocks, controlBlocks, footerBlocks } from "./hard-furniture";
@@ -148,6 +149,13 @@ const CODE_LEAVES: ReadonlySet<PageKind> = new Set(["service"]);
  */
 const CALLS_TO_ACTION_LEAVE: ReadonlySet<PageKind> = new Set(["service"]);
 
+/**
+ * Kinds whose text inside a "not displayed" class (`.hide`, `.d-none`) leaves though the model kept it
+ * (hidden-text.ts): a shop's script data, a forum's hidden menus and copies. On articles and services a
+ * script reveals such text, and the gold holds it.
+ */
+const HIDDEN_TEXT_LEAVES: ReadonlySet<PageKind> = new Set(["product", "thread"]);
+
 /** The rule name of figure captions, which leave the answer with their images kept. */
 const FIGURE_CAPTION = "figure caption";
 
@@ -220,6 +228,8 @@ export function decidePage(
   // A service page's calls to action (calls-to-action.ts).
   const buttons = CALLS_TO_ACTION_LEAVE.has(kind.kind) ? callsToAction(page.blocks, content) : [];
   const extras = kind.kind === "product" ? productExtraBlocks(page.blocks, content) : [];
+  // A product's or thread's text its classes keep off the screen (hidden-text.ts).
+  const hidden = HIDDEN_TEXT_LEAVES.has(kind.kind) ? hiddenTextBlocks(page.blocks, content) : [];
   const listingExtras = kind.kind === "listing" ? listingExtraBlocks(page.blocks, content) : [];
   // The rules that take blocks out of the answer, in the order their names win where several take one.
   const leavingRules: readonly (readonly [string, readonly number[]])[] = [
@@ -230,6 +240,7 @@ export function decidePage(
     ["comments", region],
     ["product shelf", shelves],
     ["product carousel, menu or legal text", extras],
+    ["hidden text", hidden],
     ["listing menu, button, stars or hidden text", listingExtras],
     ["overlay", overlays],
     ["page chrome", chrome],
