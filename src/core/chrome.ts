@@ -5,11 +5,11 @@
  * probabilities), the blocks the cascade kept inside such containers were 0.6k chars of gold against
  * 13.3k of other text for "actions" (21 sites) and 2.1k against 30.1k for "disclaimer" (13 sites).
  * A block is in chrome when one of its enclosing elements has such a word and does not enclose the
- * page's headline (`body.has-actions` marks the page).
+ * page's headline (`body.has-actions` marks the page) nor is a section named after its heading
+ * (heading-sections.ts: a manual's "Disclaimer" section).
  */
-import { ancestorsEnclosingHeadline } from "./comments";
 import { blocksInsideMarked, markedFlags } from "./marked-elements";
-import { isOverlayToken } from "./overlays";
+import { isOverlayToken, roleNameExempt } from "./overlays";
 import { tokenHas } from "./path-words";
 import type { SegmentedPage } from "./types";
 
@@ -21,7 +21,7 @@ export function isChromeToken(token: string): boolean {
 
 /** Indices of the blocks inside action bars and disclaimers, in page order. */
 export function chromeBlocks(page: SegmentedPage): number[] {
-  return blocksInsideMarked(page.blocks, isChromeToken, ancestorsEnclosingHeadline(page.blocks));
+  return blocksInsideMarked(page.blocks, isChromeToken, roleNameExempt(page.blocks));
 }
 
 const OVERLAY = 1;
@@ -33,7 +33,7 @@ const CHROME = 2;
  */
 export function overlayAndChromeBlocks(page: SegmentedPage): { overlays: number[]; chrome: number[] } {
   const test = (token: string) => (isOverlayToken(token) ? OVERLAY : 0) | (isChromeToken(token) ? CHROME : 0);
-  const flags = markedFlags(page.blocks, test, ancestorsEnclosingHeadline(page.blocks));
+  const flags = markedFlags(page.blocks, test, roleNameExempt(page.blocks));
   const overlays: number[] = [];
   const chrome: number[] = [];
   flags.forEach((f, i) => (f & OVERLAY ? overlays.push(i) : f & CHROME && chrome.push(i)));

@@ -1,12 +1,13 @@
 /**
  * Text the block model kept inside a page footer (`<footer>`, role=contentinfo), a sidebar (`<aside>`,
- * role=complementary) or a form control (`<button>`, `<label>`, `<legend>`, `<textarea>`, `<input>`).
+ * role=complementary), a form control (`<button>`, `<label>`, `<legend>`, `<textarea>`, `<input>`)
+ * or a navigation landmark (`<nav>`, role=navigation).
  * The tree's hard rules (classify.ts) drop such blocks outright; the model reads "under a hard element"
  * as one feature among many, and on shop and catalogue pages it lets through the site's footer, a
  * filter panel's labels, a product card's "add to cart" and a variant picker's buttons. A footer
  * inside a `<blockquote>` is the quotation's attribution ("— the speaker, her role"), part of the
  * quote: it stays. Which kinds each rule runs on, and the gold's share of those blocks, is
- * page-decision.ts's (FOOTER_LEAVES, ASIDE_LEAVES, CONTROLS_LEAVE).
+ * page-decision.ts's (FOOTER_LEAVES, ASIDE_LEAVES, CONTROLS_LEAVE, NAV_LEAVES).
  * Site-grouped 3-fold CV (scripts/page-stage-cv.ts, cached folds), hybrid F1 single-wcxb-dev (held
  * out) / train-wcxb-dev: 0.8586 -> 0.8629 / 0.8584 -> 0.8601 (14 pages up and 3 down / 59 up and 10
  * down); collection 0.6702 -> 0.7002 / 0.6809 -> 0.7006, listing 0.6476 -> 0.6528 / 0.6922 ->
@@ -47,4 +48,9 @@ export function asideBlocks(blocks: readonly Block[], content: readonly boolean[
 /** Content blocks in a form control. */
 export function controlBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
   return contentUnder(blocks, content, (b) => CONTROL_TAGS.has(b.hardTag!));
+}
+
+/** Content blocks in a navigation landmark (`<nav>`, role=navigation). */
+export function navBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
+  return contentUnder(blocks, content, (b) => b.hardTag === "nav");
 }

@@ -17,12 +17,14 @@
  *
  * A block is in an overlay when one of its enclosing elements has such a word and does not enclose
  * the page's headline (its first `<h1>`, else its first long paragraph): `body.modal-open` or
- * `html.has-cookie-banner` mark the page state, not an overlay.
+ * `html.has-cookie-banner` mark the page state, not an overlay. Nor is a section whose id anchors
+ * its heading (heading-sections.ts): a manual's `section#cookies` under "Cookies" is its content.
  */
 import { ancestorsEnclosingHeadline } from "./comments";
+import { headingSections } from "./heading-sections";
 import { blocksInsideMarked } from "./marked-elements";
 import { tokenHas } from "./path-words";
-import type { SegmentedPage } from "./types";
+import type { SegmentedPage, TextBlock } from "./types";
 
 const OVERLAY_WORDS = new Set([
   "popup",
@@ -51,7 +53,17 @@ export function isOverlayToken(token: string): boolean {
   return tokenHas(token, OVERLAY_WORDS, OVERLAY_PREFIXES);
 }
 
+/**
+ * Elements whose own class/id words do not mark a role: those enclosing the page's headline, and
+ * sections named after their heading (heading-sections.ts: a manual's section on cookies).
+ */
+export function roleNameExempt(blocks: readonly TextBlock[]): Set<number> {
+  const exempt = ancestorsEnclosingHeadline(blocks);
+  for (const element of headingSections(blocks)) exempt.add(element);
+  return exempt;
+}
+
 /** Indices of the blocks inside overlays, in page order. */
 export function overlayBlocks(page: SegmentedPage): number[] {
-  return blocksInsideMarked(page.blocks, isOverlayToken, ancestorsEnclosingHeadline(page.blocks));
+  return blocksInsideMarked(page.blocks, isOverlayToken, roleNameExempt(page.blocks));
 }

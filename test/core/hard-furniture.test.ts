@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asideBlocks, controlBlocks, footerBlocks } from "../../src/core/hard-furniture";
+import { asideBlocks, controlBlocks, footerBlocks, navBlocks } from "../../src/core/hard-furniture";
 import { segmentHtml } from "../../src/core/segment";
 import { keptTextAs, verdictsWhere } from "./decide-as";
 
@@ -13,8 +13,9 @@ describe("blocks in a footer or a form control", () => {
     { text: "", hardTag: "button", path: "main>button" },
     { text: "— a potter, the workshop's founder", hardTag: "footer", path: "main>blockquote>footer" },
     { text: "Customers also looked at jugs", hardTag: "aside", path: "aside.sidebar>p" },
+    { text: "Home / Kitchen / Mugs", hardTag: "nav", path: "main>nav.crumbs>ol" },
   ];
-  const content = [true, true, true, false, true, true, true, true];
+  const content = [true, true, true, false, true, true, true, true, true];
 
   it("names the content blocks with text under a control", () => {
     expect(controlBlocks(blocks, content)).toEqual([0, 1]);
@@ -26,6 +27,38 @@ describe("blocks in a footer or a form control", () => {
 
   it("names the content blocks under a sidebar", () => {
     expect(asideBlocks(blocks, content)).toEqual([7]);
+  });
+
+  it("names the content blocks under a navigation landmark", () => {
+    expect(navBlocks(blocks, content)).toEqual([8]);
+  });
+});
+
+// A shop's category page: a breadcrumb trail and pagination in `<nav>` elements around its grid.
+const CATEGORY = `<html><head><title>Mugs - Clayfield Pottery</title></head><body><main>
+<nav class="crumbs"><ol><li><a href="/">Home</a></li><li><a href="/kitchen">Kitchen</a></li></ol></nav>
+<h1>Mugs</h1>
+<ul class="grid">
+<li><h2>Stoneware mug, ash glaze</h2><p>Thrown on the wheel, 350 ml.</p><p>£24</p></li>
+<li><h2>Porcelain cup, celadon</h2><p>Thin-walled and light, 200 ml.</p><p>£30</p></li>
+</ul>
+<nav class="pages"><a href="?page=1">1</a> <a href="?page=2">2</a> <a href="?page=2">Next page</a></nav>
+</main></body></html>`;
+
+describe("the page decision on a listing whose model kept its navigation", () => {
+  const page = segmentHtml(CATEGORY);
+  const everything = verdictsWhere(page, () => true);
+
+  it("drops the breadcrumb trail and the pagination, keeps the items", () => {
+    const text = keptTextAs(page, everything, "listing");
+    expect(text).toContain("Stoneware mug, ash glaze");
+    expect(text).toContain("Thin-walled and light");
+    expect(text).not.toContain("Kitchen");
+    expect(text).not.toContain("Next page");
+  });
+
+  it("keeps a documentation page's navigation (its own table of contents is the model's to judge)", () => {
+    expect(keptTextAs(page, everything, "documentation")).toContain("Next page");
   });
 });
 
