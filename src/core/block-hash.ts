@@ -4,6 +4,7 @@
  * template do not hide a repeated block. `\p{L}` keeps every script's letters (Han, Hangul,
  * Cyrillic...), which the runtime's "is letter" test did in the authors' C#.
  */
+import { u32ToHash } from "./hash-u32";
 
 const NON_LETTERS = /[^\p{L}]+/gu;
 const WHITESPACE = /\s+/g;
@@ -55,7 +56,7 @@ function lanes(text: string): [number, number] {
  */
 export function hash64(text: string): string {
   const [high, low] = lanes(text);
-  return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
+  return u32ToHash(high) + u32ToHash(low);
 }
 
 /**
@@ -64,7 +65,7 @@ export function hash64(text: string): string {
  * schema-1 hashes narrow to, so migrated trees and new pages agree.
  */
 export function hash32(text: string): string {
-  return lanes(text)[0].toString(16).padStart(8, "0");
+  return u32ToHash(lanes(text)[0]);
 }
 
 /** An ASCII letter's code unit, lower-cased. */
@@ -107,5 +108,5 @@ export function blockHash(text: string): string {
       h2 = Math.imul(h2 ^ ch, M2);
     }
   }
-  return finishHigh(h1, h2).toString(16).padStart(8, "0");
+  return u32ToHash(finishHigh(h1, h2));
 }

@@ -3,6 +3,7 @@
  * ends one, with the holder element's path, the link share, and what rendering needs (RichBlock,
  * see types.ts): link spans, images, table cells, code as written, list ordinals, rules.
  */
+import { childPath, topPath, type PathNode } from "./segment-paths";
 import { INLINE } from "./segment-tags";
 import { collapseWhitespace, collapseWithMarks, visibleLength } from "./segment-text";
 import type { InlineImage, Landmark, LinkSpan, RichBlock, TextBlock, TextSpan } from "./types";
@@ -32,7 +33,7 @@ export interface Frame {
   /** On a `picture`: the srcset of its first `<source>`. */
   srcset: string | null;
   /** The path and element ids of blocks this element holds, made when its first block is (holderChain). */
-  path: string | null;
+  pathNode: PathNode | null;
   ancestors: readonly number[] | null;
 }
 
@@ -213,7 +214,8 @@ export class BlockCollector {
     // inline element holds its own text.
     let holder = first;
     while (passesThrough(holder) && holder.parent && holder.parent !== this.root) holder = holder.parent;
-    const { path, ancestors } = holderChain(holder, this.root);
+    const { node, ancestors } = holderChain(holder, this.root);
+    const path = node.path;
     const block: TextBlock = {
       text,
       path,
@@ -280,20 +282,19 @@ export class BlockCollector {
  * changes a block's ancestors), from its parent's when that was made: a page's blocks mostly sit in
  * a few elements and their neighbours.
  */
-function holderChain(holder: Frame, root: Frame): { path: string; ancestors: readonly number[] } {
-  if (holder.path === null || holder.ancestors === null) {
+function holderChain(holder: Frame, root: Frame): { node: PathNode; ancestors: readonly number[] } {
+  if (holder.pathNode === null || holder.ancestors === null) {
     const parent = holder.parent;
     if (holder === root || parent === null || parent === root) {
-      holder.path = holder.token;
+      holder.pathNode = topPath(holder.token);
       holder.ancestors = [holder.id];
     } else {
       const above = holderChain(parent, root);
-      // One concatenation per level: the budget's depth cap (budget.ts) keeps the chain short.
-      holder.path = above.path + ">" + holder.token;
+      holder.pathNode = childPath(above.node, holder.token);
       holder.ancestors = [...above.ancestors, holder.id];
     }
   }
-  return { path: holder.path, ancestors: holder.ancestors };
+  return { node: holder.pathNode, ancestors: holder.ancestors };
 }
 
 function addImage(block: TextBlock, image: InlineImage): void {

@@ -102,7 +102,7 @@ function openFrame(
     code: parent.code,
     ordinal: 0,
     srcset: null,
-    path: null,
+    pathNode: null,
     ancestors: null,
   };
   if (isLink) {
@@ -138,7 +138,7 @@ export class SegmentWalk implements TableEvents {
     code: null,
     ordinal: 0,
     srcset: null,
-    path: null,
+    pathNode: null,
     ancestors: null,
   };
   private readonly collector = new BlockCollector(this.root);

@@ -12,6 +12,20 @@ const read = (hex: string): number | "throws" => {
   }
 };
 
+describe("u32ToHash", () => {
+  it("writes what toString(16) padded to 8 digits writes, negative inputs as their unsigned value", () => {
+    for (const n of [0, 1, 0xf, 0x10, 0xff, 0x100, 0xabcdef, 0x7fffffff, 0x80000000, 0xffffffff, -1, -0x80000000]) {
+      expect(u32ToHash(n)).toBe((n >>> 0).toString(16).padStart(8, "0"));
+    }
+    fc.assert(
+      fc.property(fc.nat({ max: 0xffffffff }), (n) => {
+        expect(u32ToHash(n)).toBe(n.toString(16).padStart(8, "0"));
+      }),
+      { numRuns: 2000, seed: 15 },
+    );
+  });
+});
+
 describe("hashToU32", () => {
   it("reads what u32ToHash writes", () => {
     fc.assert(
