@@ -122,6 +122,8 @@ export function chooseHeadline(given: HeadlineEvidence): string {
   const said = new Set([normalizeHeadline(chosen), normalizeHeadline(part)]);
   said.delete("");
   if (evidence.blocks.some((b) => said.has(normalizeHeadline(b.text)))) return part;
+  // A service page's name was chosen on purpose (pageName): no first line replaces it.
+  if (evidence.kind && TITLED_KINDS.has(evidence.kind)) return part;
   const line = leadingLine({ ...evidence, titleDeclared: evidence.titleDeclared ?? true, ...page });
   return line ?? part;
 }
