@@ -47,9 +47,13 @@ const LINES_AFTER = 3;
 const MIN_WORDS = 2;
 /** A sentence's end, or a label's colon ("Select a section:"). */
 const SENTENCE_END = /[.!:;,]$/;
-/** A byline, a photo's credit, or a news agency's credit line standing alone. */
+/**
+ * A byline, a photo's credit ("Photo: Ada Quill"; not a gallery's plural "Photos: ..." headline), or
+ * a news agency's credit line standing alone.
+ */
 const BYLINE =
-  /^(?:(?:by|posted by|written by|interviewed by)\s|(?:photo|photograph|picture)s?\s*(?:by\s|:)|(?:associated press|reuters|afp|ap)$)/i;
+  /^(?:(?:by|posted by|written by|interviewed by)\s|(?:photo|photograph|picture)\s*(?:by\s|:)|(?:associated press|reuters|afp|ap)$)/i;
+/** An English month's name, whole or cut short: other languages' dates pass (see above). */
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
 /**
  * A month's name and a day or a year ("May 18, 2005", "October 2000"), a day and a month's name

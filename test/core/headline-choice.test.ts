@@ -416,6 +416,11 @@ describe("a page setting its headline in no heading (leading-line.ts)", () => {
       expect(page(SECTION_TITLE, "", `<div>${line}</div>`).headline).toBe("Riverside Gazette City Channel");
   });
 
+  it("takes a gallery's headline, which a photo credit's test does not mistake", () => {
+    const line = "Photos: Floods reach the market square";
+    expect(page(SECTION_TITLE, "", `<div>${line}</div>`).headline).toBe(line);
+  });
+
   it("does not take a data table's first row", () => {
     const row =
       "<table><tr><th>Stall</th><th>Rent</th></tr><tr><td>Fish counter by the door</td><td>40 pounds</td></tr></table>";
