@@ -41,6 +41,24 @@ const PAGES: Record<string, () => string> = {
       (_, i) => `<h1>Heading ${i}</h1><h2>Part ${i} | Part ${i + 1}</h2><p>Text ${i}.</p>`,
     ).join("") +
     END,
+  // Sections whose ids anchor their headings (heading-sections.ts), 250 deep, then paragraphs.
+  "deep-anchored-sections": () =>
+    fill(
+      HEAD +
+        Array.from(
+          { length: 250 },
+          (_, i) => `<section id="s-part-${i}" class="${"c".repeat(40)}"><h2>Part ${i}</h2>`,
+        ).join(""),
+      "<p>Text here.</p>",
+      END,
+    ),
+  // An old table layout's story, no <h1> and no title in its metadata (leading-line.ts): thousands of short bold lines and cells.
+  "table-layout-lines": () =>
+    fill(
+      HEAD + "<table>",
+      "<tr><td><b>Short bold line in a cell</b></td></tr><tr><td>A longer cell of the story that follows the line above it.</td></tr>",
+      "</table>" + END,
+    ),
   "cdata-body": () => HEAD + "<p>before</p><![CDATA[ x ]]><p>after the cdata</p>" + "<p>tail text</p>".repeat(10) + END,
 };
 

@@ -21,7 +21,7 @@ export function isChromeToken(token: string): boolean {
 
 /** Indices of the blocks inside action bars and disclaimers, in page order. */
 export function chromeBlocks(page: SegmentedPage): number[] {
-  return blocksInsideMarked(page.blocks, isChromeToken, roleNameExempt(page.blocks));
+  return blocksInsideMarked(page.blocks, isChromeToken, roleNameExempt(page.blocks, isChromeToken));
 }
 
 const OVERLAY = 1;
@@ -33,7 +33,11 @@ const CHROME = 2;
  */
 export function overlayAndChromeBlocks(page: SegmentedPage): { overlays: number[]; chrome: number[] } {
   const test = (token: string) => (isOverlayToken(token) ? OVERLAY : 0) | (isChromeToken(token) ? CHROME : 0);
-  const flags = markedFlags(page.blocks, test, roleNameExempt(page.blocks));
+  const flags = markedFlags(
+    page.blocks,
+    test,
+    roleNameExempt(page.blocks, (token) => test(token) !== 0),
+  );
   const overlays: number[] = [];
   const chrome: number[] = [];
   flags.forEach((f, i) => (f & OVERLAY ? overlays.push(i) : f & CHROME && chrome.push(i)));

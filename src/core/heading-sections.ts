@@ -6,7 +6,9 @@
  * from its words, not a name the template chose for a role. A manual's section on cookies, modal dialogs or
  * pop-ups carries the words that name a consent panel or a pop-up elsewhere (overlays.ts), and
  * such a section is the page's content: the role rules skip these elements' own names (their
- * ancestors' and descendants' names still count).
+ * ancestors' and descendants' names still count). Only the id is the heading's: an element whose
+ * classes name the role (`div#newsletter.modal` under "Newsletter", `div#cookie-notice.cookie-banner`
+ * under "Cookie notice") is a pop-up or a consent panel that titles itself, and keeps its role.
  * Site-grouped 3-fold CV (scripts/page-stage-cv.ts, oof-kinds2 cache, fold kind models), hybrid F1
  * documentation pages single-wcxb-dev (held out) / train-wcxb-dev 0.9251 -> 0.9253 / 0.9307 ->
  * 0.9310 (a Flask manual's "Cookies" section back: +0.022 on that page, no page down on train);
@@ -26,12 +28,14 @@ const compact = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 /** A heading's words without its section number ("3.2. Modal dialogs" gives "Modal dialogs"). */
 const unnumbered = (heading: string) => heading.replace(/^[\d.\s]+/, "");
 
-/** The id of a path token (`section#cookies.docs` gives "cookies"), else "". */
-function tokenId(token: string): string {
+/** A path token (`section#cookies.docs`) split into its id ("cookies", else "") and the rest (`section.docs`). */
+function splitId(token: string): { id: string; rest: string } {
   const hash = token.indexOf("#");
-  if (hash < 0) return "";
+  if (hash < 0) return { id: "", rest: token };
   const dot = token.indexOf(".", hash);
-  return token.slice(hash + 1, dot < 0 ? undefined : dot);
+  return dot < 0
+    ? { id: token.slice(hash + 1), rest: token.slice(0, hash) }
+    : { id: token.slice(hash + 1, dot), rest: token.slice(0, hash) + token.slice(dot) };
 }
 
 /**
@@ -46,8 +50,11 @@ function anchors(id: string, heading: string): boolean {
   return a.endsWith(h) || h.endsWith(a);
 }
 
-/** Element numbers (`ancestors`) of the sections whose id anchors the heading that opens them. */
-export function headingSections(blocks: readonly Block[]): Set<number> {
+/**
+ * Element numbers (`ancestors`) of the sections whose id anchors the heading that opens them and whose
+ * tag and classes do not name a role by themselves (`namesRole`, the role rules' own test).
+ */
+export function headingSections(blocks: readonly Block[], namesRole: (token: string) => boolean): Set<number> {
   const out = new Set<number>();
   const seen = new Set<number>();
   for (const b of blocks) {
@@ -61,7 +68,9 @@ export function headingSections(blocks: readonly Block[]): Set<number> {
       const element = ids[d]!;
       if (seen.has(element)) continue;
       seen.add(element);
-      if (heading && anchors(tokenId(tokens[d]!), b.text)) out.add(element);
+      if (!heading) continue;
+      const { id, rest } = splitId(tokens[d]!);
+      if (anchors(id, b.text) && !namesRole(rest)) out.add(element);
     }
   }
   return out;

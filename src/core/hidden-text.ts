@@ -20,8 +20,11 @@ import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "text" | "path">;
 
-/** A class that hides its element: a framework's name, with at most a short prefix (`is-`, `u-`, `wt-display-`). */
-const HIDING_CLASS = /^(?:[a-z]{1,3}-)?(?:hide|hidden|d-none|display-none|visually-hidden|sr-only)$/;
+/**
+ * A class that hides its element: a framework's name, with at most a short prefix (`is-`, `u-`,
+ * `wt-display-`), but not one that says the opposite (`no-hide`, `un-hidden`: shown).
+ */
+const HIDING_CLASS = /^(?!(?:no|un|not)-)(?:[a-z]{1,3}-)?(?:hide|hidden|d-none|display-none|visually-hidden|sr-only)$/;
 
 /** A class that shows or hides its element from a breakpoint on (`md:flex`, `d-lg-block`, `hidden-md`). */
 const BREAKPOINT_CLASS = /:|(?:^|-)(?:xs|sm|md|lg|xl|xxl)(?:-|$)/;

@@ -10,7 +10,9 @@
  *     section's and the site's;
  * (b) when the page names its story nowhere but in its text (no title in its metadata, no `<h1>`), so
  *     the `<title>` is likely the section's, and the line reads like a headline: short, no sentence's
- *     end, no byline or date (English month names), and longer text follows it.
+ *     end, no byline, photo credit, date (English month names) or clock time, and longer text
+ *     follows it.
+ * Never on service pages, whose name headline-choice.ts picks on purpose (TITLED_KINDS).
  * The renderers then drop the line's copy under the headline (headline.ts placeHeadline).
  * Only on pages that state no title in their metadata: a modern page's first line is an eyebrow, a
  * hero's label or a teaser ("Private Music Lessons" where the gold keeps the title), and its stated
@@ -45,11 +47,21 @@ const LINES_AFTER = 3;
 const MIN_WORDS = 2;
 /** A sentence's end, or a label's colon ("Select a section:"). */
 const SENTENCE_END = /[.!:;,]$/;
-/** A byline, or a news agency's credit line standing alone. */
-const BYLINE = /^(?:(?:by|posted by|written by|interviewed by)\s|(?:associated press|reuters|afp|ap)$)/i;
-/** A month's name and a day or a year ("May 18, 2005", "October 2000"), or a date in digits. */
+/**
+ * A byline, a photo's credit ("Photo: Ada Quill"; not a gallery's plural "Photos: ..." headline), or
+ * a news agency's credit line standing alone.
+ */
+const BYLINE =
+  /^(?:(?:by|posted by|written by|interviewed by)\s|(?:photo|photograph|picture)\s*(?:by\s|:)|(?:associated press|reuters|afp|ap)$)/i;
+/** An English month's name, whole or cut short: other languages' dates pass (see above). */
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
+/**
+ * A month's name and a day or a year ("May 18, 2005", "October 2000"), a day and a month's name
+ * ("Friday 5 March", "5th March"), a date in digits ("2004-03-05"), or a clock time ("Updated 10:45
+ * GMT"): a dateline, which a headline never is.
+ */
 const DATE = new RegExp(
-  String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,4}\b|^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}$`,
+  String.raw`\b${MONTH}\.?\s+\d{1,4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\b|^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b|\b\d{1,2}:\d{2}\b`,
   "i",
 );
 /** Tags whose line is an item or a cell of a list, never the page's headline. */

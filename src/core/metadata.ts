@@ -138,11 +138,9 @@ export function metadataFromCollector(collected: MetadataCollector, pageUrl: str
     meta("parsely-title"),
     micro("headline"),
   ];
-  const title = pickTitle(declared, collected.h1, collected.title, hints);
-  const titleDeclared = declared.some((candidate) => {
-    const stated = candidate === undefined ? null : cleanTitle(candidate, hints);
-    return stated !== null && !namesSite(stated, hints);
-  });
+  const stated = declaredTitle(declared, hints);
+  const title = pickTitle(stated, collected.h1, collected.title, hints);
+  const titleDeclared = stated.title !== null;
   const byline = first(
     [
       ...ld.byline,
@@ -248,28 +246,39 @@ function first(candidates: (string | undefined)[], clean: (value: string) => str
 }
 
 /**
- * The first metadata candidate that, site name stripped, is more than the site's name, replaced by
- * the page's own <h1> when both tell the same story (see the table); else the <h1>, else <title>;
- * a candidate that is only the site's name comes last.
+ * The title the metadata states: its first candidate that, site name stripped, is more than the
+ * site's name; and its first that is only that name.
+ */
+interface DeclaredTitle {
+  title: string | null;
+  onlySiteName: string | null;
+}
+
+/** The candidates read in order, each cleaned once: titleDeclared and pickTitle both read the result. */
+function declaredTitle(candidates: (string | undefined)[], hints: SiteHints): DeclaredTitle {
+  let onlySiteName: string | null = null;
+  for (const candidate of candidates) {
+    const title = candidate === undefined ? null : cleanTitle(candidate, hints);
+    if (title === null) continue;
+    if (!namesSite(title, hints)) return { title, onlySiteName };
+    onlySiteName ??= title;
+  }
+  return { title: null, onlySiteName };
+}
+
+/**
+ * The declared title, replaced by the page's own <h1> when both tell the same story (see the table);
+ * else the <h1>, else <title>; a declared title that is only the site's name comes last.
  */
 function pickTitle(
-  candidates: (string | undefined)[],
+  { title, onlySiteName }: DeclaredTitle,
   h1: string | null,
   pageTitle: string | null,
   hints: SiteHints,
 ): string | null {
   const shown = h1 === null ? null : cleanTitle(h1, hints);
   const shownIsHeadline = shown !== null && shown.length >= MIN_SHOWN_HEADLINE && !namesSite(shown, hints);
-  let onlySiteName: string | null = null;
-  for (const candidate of candidates) {
-    const title = candidate === undefined ? null : cleanTitle(candidate, hints);
-    if (title === null) continue;
-    if (namesSite(title, hints)) {
-      onlySiteName ??= title;
-      continue;
-    }
-    return shownIsHeadline && sameStory(shown, title) ? shown : title;
-  }
+  if (title !== null) return shownIsHeadline && sameStory(shown, title) ? shown : title;
   if (shown !== null && !namesSite(shown, hints)) return shown;
   const fromTitle = pageTitle === null ? null : cleanTitle(pageTitle, hints);
   if (fromTitle !== null && !namesSite(fromTitle, hints)) return fromTitle;

@@ -54,16 +54,17 @@ export function isOverlayToken(token: string): boolean {
 }
 
 /**
- * Elements whose own class/id words do not mark a role: those enclosing the page's headline, and
- * sections named after their heading (heading-sections.ts: a manual's section on cookies).
+ * Elements whose own class/id words do not mark a role (`namesRole`, the rule's test of a path
+ * token): those enclosing the page's headline, and sections named after their heading
+ * (heading-sections.ts: a manual's section on cookies).
  */
-export function roleNameExempt(blocks: readonly TextBlock[]): Set<number> {
+export function roleNameExempt(blocks: readonly TextBlock[], namesRole: (token: string) => boolean): Set<number> {
   const exempt = ancestorsEnclosingHeadline(blocks);
-  for (const element of headingSections(blocks)) exempt.add(element);
+  for (const element of headingSections(blocks, namesRole)) exempt.add(element);
   return exempt;
 }
 
 /** Indices of the blocks inside overlays, in page order. */
 export function overlayBlocks(page: SegmentedPage): number[] {
-  return blocksInsideMarked(page.blocks, isOverlayToken, roleNameExempt(page.blocks));
+  return blocksInsideMarked(page.blocks, isOverlayToken, roleNameExempt(page.blocks, isOverlayToken));
 }

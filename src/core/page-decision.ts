@@ -9,17 +9,18 @@
  * too. On products and threads the text their classes hide leaves (hidden-text.ts). On every kind
  * but article, overlays (pop-ups, modals, consent panels: overlays.ts) and chrome (action bars,
  * disclaimers: chrome.ts) leave the page, and on threads the posts' signatures (signatures.ts), the
- * forum's notices (thread-notices.ts) and the posters' profile fields (poster-fields.ts). On threads and products, what the model doubted
- * around the content's list of repeated siblings (posts, description panels) leaves (around-list.ts).
+ * forum's notices (thread-notices.ts) and the posters' profile fields (poster-fields.ts). On threads
+ * and products, what the model doubted around the content's list of repeated siblings (posts,
+ * description panels) leaves (around-list.ts).
  * On articles, the teaser cards of other stories after the story and the paragraphs that are a link
  * to another story (teasers.ts) leave, and so do other stories' `<article>` elements
  * (other-articles.ts) and the figure captions inside the content region, whose images stay where
  * they stood (captions.ts). On every kind but threads and documentation, a marquee's phrase written
  * out over and over leaves (looped-text.ts), and on articles, listings, products, services and other
  * pages the text the model kept in a footer, off articles in a sidebar too, on products and listings
- * in a form control too, on listings in a `<nav>` too (hard-furniture.ts). On services, the code the model kept is a demo of the
- * product and leaves (code-samples.ts), and so do its calls to action, short links of their own
- * (calls-to-action.ts).
+ * in a form control too, on listings in a `<nav>` too (hard-furniture.ts). On services, the code
+ * the model kept is a demo of the product and leaves (code-samples.ts), and so do its calls to
+ * action, short links of their own (calls-to-action.ts).
  * On listings, drop-down menus, card buttons, related links, rating stars, error messages, text
  * for screen readers only, a shop's announcement and promotion bars and its refinements panel leave
  * (listing-extras.ts).

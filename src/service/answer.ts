@@ -167,14 +167,17 @@ export function answerPath(extraction: Extraction): AnswerPath | "metadata" {
 }
 
 /**
- * YAML front matter of the article's metadata: only the fields the page states, each value a
- * JSON string (a valid YAML double-quoted scalar, so no value can break out of its line).
+ * The metadata fields an answer states (front matter): titleDeclared only steers the headline's
+ * choice (leading-line.ts), and the answer's field names change only by addition.
  */
-/** The metadata fields an answer states (front matter), without the internal titleDeclared. */
 function statedFields({ titleDeclared: _, ...fields }: ArticleMetadata): Record<string, string | null> {
   return fields;
 }
 
+/**
+ * YAML front matter of the article's metadata: only the fields the page states, each value a
+ * JSON string (a valid YAML double-quoted scalar, so no value can break out of its line).
+ */
 export function frontMatter(fields: Record<string, string | null>): string {
   const lines = Object.entries(fields)
     .filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== "")

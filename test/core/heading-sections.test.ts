@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headingSections } from "../../src/core/heading-sections";
+import { isOverlayToken } from "../../src/core/overlays";
 import { segmentHtml } from "../../src/core/segment";
 import { keptOfAllAs } from "./decide-as";
 
@@ -25,13 +26,25 @@ const page = segmentHtml(MANUAL);
 describe("heading sections", () => {
   it("are the elements whose id anchors the heading that opens them, or the heading itself", () => {
     const texts = page.blocks
-      .filter((b) => (b.ancestors ?? []).some((e) => headingSections(page.blocks).has(e)))
+      .filter((b) => (b.ancestors ?? []).some((e) => headingSections(page.blocks, isOverlayToken).has(e)))
       .map((b) => b.text);
     expect(texts.join("\n")).toContain("request.cookies.get");
     expect(texts.join("\n")).toContain("only the dialog's fragment");
     expect(texts).toContain("Popups");
     expect(texts.join("\n")).not.toContain("remember your preferences");
     expect(texts.join("\n")).not.toContain("walks through both");
+  });
+
+  it("are not a pop-up or a consent panel whose classes name it, though its id anchors its heading", () => {
+    const panels = segmentHtml(`<html><head><title>Requests - Kiln 3.1 documentation</title></head><body>
+<main><h1>Requests</h1><p>A view receives the request object and returns a response.</p></main>
+<div id="newsletter" class="modal"><h2>Newsletter</h2><p>Subscribe to get the weekly digest of new releases.</p></div>
+<div id="cookie-notice" class="cookie-banner"><h3>Cookie notice</h3><p>We use cookies to remember your choices.</p></div>
+</body></html>`);
+    const text = keptOfAllAs(panels, "documentation");
+    expect(text).toContain("returns a response");
+    expect(text).not.toContain("weekly digest");
+    expect(text).not.toContain("remember your choices");
   });
 
   it("stay in a documentation page while its consent banner leaves", () => {

@@ -401,9 +401,37 @@ describe("a page setting its headline in no heading (leading-line.ts)", () => {
     expect(page(head, "", HEADLINE_CELL).headline).toBe("Old tram depot to host forty market stalls");
   });
 
-  it("does not take a byline, a date, a sentence or a one-word label", () => {
-    for (const line of ["By Ada Quill", "March 5, 2004", "Stalls open in spring.", "Markets"])
+  it("does not take a byline, a photo credit, a date, a time, a sentence or a one-word label", () => {
+    const lines = [
+      "By Ada Quill",
+      "Photo: Ada Quill",
+      "March 5, 2004",
+      "Friday 5 March",
+      "Updated 10:45 GMT",
+      "2004-03-05 10:45",
+      "Stalls open in spring.",
+      "Markets",
+    ];
+    for (const line of lines)
       expect(page(SECTION_TITLE, "", `<div>${line}</div>`).headline).toBe("Riverside Gazette City Channel");
+  });
+
+  it("takes a gallery's headline, which a photo credit's test does not mistake", () => {
+    const line = "Photos: Floods reach the market square";
+    expect(page(SECTION_TITLE, "", `<div>${line}</div>`).headline).toBe(line);
+  });
+
+  it("does not take a data table's first row", () => {
+    const row =
+      "<table><tr><th>Stall</th><th>Rent</th></tr><tr><td>Fish counter by the door</td><td>40 pounds</td></tr></table>";
+    expect(page(SECTION_TITLE, "", row).headline).toBe("Riverside Gazette City Channel");
+  });
+
+  it("does not rename a service page after its first line", () => {
+    const title = "<title>City - Traders Get First Pick of Stalls</title>";
+    const first = "<div>Traders Get First Pick</div>";
+    expect(page(title, "", first, "article").headline).toBe("Traders Get First Pick");
+    expect(page(title, "", first, "service").headline).not.toBe("Traders Get First Pick");
   });
 
   it("does not take a listing's first card for its headline", () => {

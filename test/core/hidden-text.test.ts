@@ -32,6 +32,13 @@ describe("a product page's hidden text", () => {
     expect(kept).not.toContain("sold out");
   });
 
+  it("is not text whose class says it is shown (no-hide, un-hidden)", () => {
+    const shown = segmentHtml(`<html><head><title>Linen apron - Workshop Goods</title></head><body>
+<div class="product"><h1>Linen apron</h1><p class="no-hide">Ships in two days from our workshop in Leeds.</p>
+<p class="un-hidden">Machine washable at forty degrees.</p><p class="u-hide">thumb_Sage: sage-160.jpg</p></div></body></html>`);
+    expect(foundWhereAllContent(shown, hiddenTextBlocks)).toEqual(["thumb_Sage: sage-160.jpg"]);
+  });
+
   it("leaves a thread too", () => {
     expect(keptOfAllAs(segmentHtml(PRODUCT), "thread")).not.toContain("sold out");
   });

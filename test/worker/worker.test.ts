@@ -99,6 +99,7 @@ describe("formats", () => {
     const md = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(4))}&format=markdown`);
     expect(md.headers.get("content-type")).toMatch(/^text\/markdown/);
     expect(await md.text()).toContain(`# ${article(4).title}`);
+    expect([...md.headers.keys()].filter((name) => /declared/i.test(name))).toEqual([]);
     expect(md.headers.get("x-article-title")).toBe(
       encodeURIComponent(article(4).title).replace(/%20/g, " ").replace(/%3A/g, ":"),
     );
@@ -108,6 +109,8 @@ describe("formats", () => {
     const frontText = await front.text();
     expect(frontText.startsWith(`---\ntitle: ${JSON.stringify(article(4).title)}\n`)).toBe(true);
     expect(frontText).toContain(`url: ${JSON.stringify(storyUrl(4))}\n---\n\n`);
+    // What steers the headline's choice inside (metadata.ts titleDeclared) is no field of the answer.
+    expect(frontText).not.toMatch(/declared/i);
     const html = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(4))}`, {
       headers: { accept: "text/html" },
     });
@@ -116,6 +119,7 @@ describe("formats", () => {
     const { body } = await extractJson(storyUrl(4), "&debug=1");
     // The headline, not the raw <title> with its " | Site" suffix; metadata fields present, null when the page is silent.
     expect(body.title).toBe(article(4).title);
+    expect(JSON.stringify(body)).not.toMatch(/titleDeclared/);
     expect(body).toMatchObject({
       byline: null,
       published: null,
