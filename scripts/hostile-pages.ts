@@ -52,6 +52,19 @@ const PAGES: Record<string, () => string> = {
       "<p>Text here.</p>",
       END,
     ),
+  // Elements 250 deep, each with a class name at the budget's name cap, then paragraphs: a path of a megabyte per block unless paths are bounded.
+  "long-class-sections": () =>
+    fill(
+      HEAD + Array.from({ length: 250 }, (_, i) => `<section class="${String(i).padEnd(4000, "c")}">`).join(""),
+      "<p>Text here.</p>",
+      END,
+    ),
+  // The same with a distinct class per paragraph: no two blocks share a path.
+  "long-class-distinct": () =>
+    HEAD +
+    Array.from({ length: 250 }, (_, i) => `<section class="${String(i).padEnd(4000, "c")}">`).join("") +
+    Array.from({ length: 20_000 }, (_, i) => `<p class="p${i}">Text here.</p>`).join("") +
+    END,
   // An old table layout's story, no <h1> and no title in its metadata (leading-line.ts): thousands of short bold lines and cells.
   "table-layout-lines": () =>
     fill(

@@ -12,6 +12,14 @@ export interface PathNode {
   children: PathNode[] | null;
 }
 
+/**
+ * Past this length a path stops growing: deeper elements share their ancestor's path. Each distinct
+ * path is flattened and hashed in full by the caches, so a hostile page of long tokens 250 deep
+ * (a megabyte per path) with thousands of distinct leaves would take gigabytes. The corpora's
+ * longest path is about 2,000 characters.
+ */
+const MAX_PATH_CHARS = 4_096;
+
 /** Children a path node keeps for sharing: a card holds a few kinds of element, a list repeats them. */
 const MAX_SHARED_CHILDREN = 8;
 
@@ -22,6 +30,7 @@ export function topPath(token: string): PathNode {
 
 /** The path of a `token` element under `parent`'s path: one made already for that token, or a new one. */
 export function childPath(parent: PathNode, token: string): PathNode {
+  if (parent.path.length >= MAX_PATH_CHARS) return parent;
   const children = (parent.children ??= []);
   for (let k = 0; k < children.length; k++) if (children[k]!.token === token) return children[k]!;
   // One concatenation per level: the budget's depth cap (budget.ts) keeps the chain short.

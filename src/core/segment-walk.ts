@@ -58,6 +58,13 @@ function classValue(value: string): string {
   return [...new Set(value.split(WS).filter(Boolean))].join(" ");
 }
 
+/**
+ * Longest path token: an id and three class names at the budget's name cap would make a token of
+ * 16 KB, and a path of such tokens megabytes (segment-paths.ts). The corpora's longest token is 256
+ * characters.
+ */
+const MAX_TOKEN_CHARS = 512;
+
 /** `tag#id.class1.class2`: ids and classes are what distinguish template regions. */
 function pathToken(el: AttributeReader, tag: string): string {
   let token = tag;
@@ -70,7 +77,7 @@ function pathToken(el: AttributeReader, tag: string): string {
     const names = cls.trim().split(WS);
     for (let i = 0; i < names.length && i < 3; i++) if (names[i]) token += "." + names[i];
   }
-  return token;
+  return token.length > MAX_TOKEN_CHARS ? token.slice(0, MAX_TOKEN_CHARS) : token;
 }
 
 function openFrame(

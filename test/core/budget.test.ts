@@ -81,6 +81,16 @@ describe("names", () => {
     expect(page.blocks[0]!.path).toBe("body>div.c0.c1.c2");
   });
 
+  it("bounds a path token and a path: long class names 250 deep are no megabyte per block", () => {
+    const open = Array.from({ length: 250 }, (_, i) => `<section class="${String(i).padEnd(4000, "c")}">`).join("");
+    const page = segmentHtml(`<body>${open}<p class="lead">deep text</p></body>`, URL);
+    const path = page.blocks[0]!.path;
+    expect(page.blocks.map((b) => b.text)).toEqual(["deep text"]);
+    expect(Math.max(...path.split(">").map((token) => token.length))).toBeLessThanOrEqual(512);
+    expect(path.length).toBeLessThanOrEqual(4096 + 513);
+    expect(path.startsWith(`body>section.0${"c".repeat(100)}`)).toBe(true);
+  });
+
   it("capName keeps whole names", () => {
     const budget = new PageBudget({ maxNameChars: 10 });
     expect(capName("alpha beta gamma", budget)).toBe("alpha beta");
