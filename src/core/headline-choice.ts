@@ -118,14 +118,15 @@ export function chooseHeadline(given: HeadlineEvidence): string {
   const subheading = subheadingInTitle(evidence, page);
   if (subheading !== null) return subheading;
   const part = pagePart(chosen, page, evidence);
+  // Only a page stating no title in its metadata may be headed by its first line (leading-line.ts),
+  // and never a service page, whose name was chosen on purpose (pageName). Tested before the scan of
+  // every line below, which most pages (they state a title) need not pay.
+  if (evidence.titleDeclared !== false || (evidence.kind && TITLED_KINDS.has(evidence.kind))) return part;
   // Each line normalized once against both: a hostile page has thousands of lines.
   const said = new Set([normalizeHeadline(chosen), normalizeHeadline(part)]);
   said.delete("");
   if (evidence.blocks.some((b) => said.has(normalizeHeadline(b.text)))) return part;
-  // A service page's name was chosen on purpose (pageName): no first line replaces it.
-  if (evidence.kind && TITLED_KINDS.has(evidence.kind)) return part;
-  const line = leadingLine({ ...evidence, titleDeclared: evidence.titleDeclared ?? true, ...page });
-  return line ?? part;
+  return leadingLine({ ...evidence, titleDeclared: false, ...page }) ?? part;
 }
 
 /**
