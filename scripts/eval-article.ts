@@ -11,6 +11,11 @@
  * the page shows (an `<h1>`-`<h3>`'s text), where the reader and the gold agree on the headline. And
  * "headline once": the answers whose headline comes back as a line of the body (a heading, a paragraph
  * or a list item saying it again; image alt texts are not lines).
+ *
+ * And the F1 (the team's scorer) of the text answer as served against the gold, beside the cascade's
+ * own text (the content blocks alone): what the answer's rendering adds or costs, the headline
+ * placed once above the body. Both use the shipped model, in-sample on its training corpora: only
+ * their difference is a result, the figures themselves are not (the honest ones: npm run eval:gate).
  */
 import { DomainState } from "../src/core/domain-state";
 import { isHeadline } from "../src/core/metadata";
@@ -18,6 +23,7 @@ import { renderAnswer } from "../src/service/answer";
 import { DEFAULT_EXTRACT_OPTIONS } from "../src/service/options";
 import { parseCli, numberOption } from "./lib/cli";
 import { corpusDir, corpusName, listCorpora, streamCorpus } from "./lib/corpus";
+import { loadScorer } from "./lib/scorer";
 import { streamedExtraction } from "./lib/service-calls";
 
 const USAGE = `
@@ -29,6 +35,8 @@ usage: npm run eval:article [-- [--limit N] [--list] [CORPUS ...]]
 const cli = parseCli(USAGE, { limit: { type: "string" }, list: { type: "boolean" } }, { positionals: true });
 const limit = numberOption(USAGE, "limit", cli.values.limit, Infinity);
 const dirs = cli.positionals.length ? cli.positionals.map((c) => corpusDir(c)) : listCorpora();
+const scorer = await loadScorer();
+if (!scorer) console.warn("eval:article: the scorer (../shared/eval/score.mjs) is missing: no F1 figures");
 
 /** Headings a reader sees as a page's headline or its section's. */
 const SHOWN_HEADING = /^h[1-3]$/;
@@ -68,11 +76,17 @@ for (const dir of dirs) {
   const links: number[] = [];
   const images: number[] = [];
   const articleImages: number[] = [];
+  const servedF1: number[] = [];
+  const cascadeF1: number[] = [];
   for (const { row, url, bytes, index } of streamCorpus(dir, limit)) {
     const { extraction, text } = streamedExtraction(states, { url, bytes, index });
     const markdown = renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "markdown" }).body;
     const served = renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "text" }).body;
     pages++;
+    if (scorer) {
+      servedF1.push(scorer.prf(served, row.gold).f1);
+      cascadeF1.push(scorer.prf(text, row.gold).f1);
+    }
     if (row.gold.trim()) {
       goldText++;
       if (served.trim() === "") {
@@ -111,6 +125,9 @@ for (const dir of dirs) {
       `headline again in the body ${repeated}; ` +
       `links per page mean ${mean(links).toFixed(1)} median ${median(links)}; ` +
       `images per page mean ${mean(images).toFixed(2)} median ${median(images)}; ` +
-      `on the ${articleImages.length} articles mean ${mean(articleImages).toFixed(2)} (${articleImages.reduce((a, b) => a + b, 0)} images)`,
+      `on the ${articleImages.length} articles mean ${mean(articleImages).toFixed(2)} (${articleImages.reduce((a, b) => a + b, 0)} images)` +
+      (scorer
+        ? `; F1 of the text answer ${mean(servedF1).toFixed(4)}, of the cascade's text ${mean(cascadeF1).toFixed(4)} (shipped model, in-sample)`
+        : ""),
   );
 }

@@ -7,6 +7,7 @@ import type { AnswerPath } from "../core/cascade";
 import type { BlockVerdict } from "../core/classify";
 import { chooseHeadline } from "../core/headline-choice";
 import type { ArticleMetadata } from "../core/metadata";
+import { renderArticleText } from "../core/render-article-text";
 import { escapeHtml, renderHtml, renderHtmlFragment } from "../core/render-html";
 import { escapeLine, renderMarkdown } from "../core/render-markdown";
 import { isContent, renderText } from "../core/render-text";
@@ -31,7 +32,10 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
     case "text": {
       const comments = options.comments ? commentTexts(extraction) : [];
       const tail = comments.length ? `\n\nComments\n\n${comments.join("\n\n")}` : "";
-      const text = standIn?.text ?? renderText(page.blocks, verdicts);
+      // The article as markdown and HTML give it, without markup: the headline once, then the body
+      // (a stand-in description below the headline, as in markdown).
+      const article = renderArticleText(page.blocks, verdicts, rendering);
+      const text = description ? [article, description].filter((t) => t.trim() !== "").join("\n\n") : article;
       return { contentType: "text/plain; charset=utf-8", body: text + tail + "\n" };
     }
     case "markdown": {

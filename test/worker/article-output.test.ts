@@ -63,6 +63,38 @@ describe("comments", () => {
   });
 });
 
+describe("the text answer", () => {
+  const text = async (url: string, html: string, query = "") =>
+    (
+      await SELF.fetch(`http://svc/extract?format=text&learn=0${query}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url, html }),
+      })
+    ).text();
+
+  it("is the article without markup: the headline once, first, then the body", async () => {
+    const body = await text("https://balcony.example/2024/tomatoes.html", BLOG);
+    expect(body.startsWith("Growing tomatoes on a balcony\n\n")).toBe(true);
+    expect(body.split("Growing tomatoes on a balcony")).toHaveLength(2);
+    expect(body).toContain(`${PARAGRAPHS[0]}\n\n${PARAGRAPHS[1]}`);
+    expect(body).not.toMatch(/[#*[\]]/);
+  });
+
+  it("is headed by the page's headline even when its content shows none", async () => {
+    // No <h1>: the headline is the <title> less its site name, written once above the body.
+    const page = BLOG.replace("<h1>Growing tomatoes on a balcony</h1>", "");
+    const body = await text("https://balcony.example/2024/tomatoes.html", page);
+    expect(body.split("\n\n")[0]).toBe("Growing tomatoes on a balcony");
+    expect(body).toContain(PARAGRAPHS[2]);
+  });
+
+  it("takes the caller's title as its headline", async () => {
+    const body = await text("https://balcony.example/2024/tomatoes.html", BLOG, "&title=Tomatoes%20in%20pots");
+    expect(body.split("\n\n")[0]).toBe("Tomatoes in pots");
+  });
+});
+
 describe("interstitials", () => {
   it("are answered as such and never teach the tree", async () => {
     const res = await post("https://walls.example/news/story.html", CONSENT, "", ADMIN);
@@ -117,7 +149,7 @@ describe("a page without text", () => {
     const json = (await res.json()) as Record<string, unknown>;
     expect(json.text).toBe(DESCRIPTION);
     expect(json.path).toBe("metadata");
-    expect((await render("text")).trim()).toBe(DESCRIPTION);
+    expect(await render("text")).toBe(`Weekly planner\n\n${DESCRIPTION}\n`);
     expect(await render("markdown")).toBe(`# Weekly planner\n\n${DESCRIPTION}\n`);
     expect(await render("html")).toContain(`<p>${DESCRIPTION.replace("&", "&amp;")}</p>\n</article>`);
   });
