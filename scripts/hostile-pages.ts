@@ -1,7 +1,7 @@
 /**
  * Pathological pages just under the 5 MiB cap, generated here, each timed through what the Worker
- * computes per /extract (prepare, the domain's tree, the cascade, metadata, the text, and the article
- * as markdown and HTML with its headline chosen and placed): prints time, blocks, and whether (and by
+ * computes per /extract (prepare, the domain's tree, the cascade, metadata, and the article as text,
+ * markdown and HTML with its headline chosen and placed): prints time, blocks, and whether (and by
  * which limit) the page was truncated or refused. `--only NAME[,NAME]` runs some of them.
  */
 import { isInterstitial } from "../src/core/interstitial";
@@ -89,7 +89,7 @@ for (const [name, make] of Object.entries(PAGES)) {
       index: 0,
     });
     isInterstitial(extraction.prepared.page);
-    for (const format of ["markdown", "html"] as const)
+    for (const format of ["text", "markdown", "html"] as const)
       renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format });
     const { truncated } = extraction.prepared;
     outcome = `${extraction.prepared.page.blocks.length} blocks, ${text.length} chars of text${truncated.length ? `, truncated ${JSON.stringify(truncated)}` : ""}`;
