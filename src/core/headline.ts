@@ -146,7 +146,7 @@ export function placeHeadline(units: readonly Unit[], given?: { headline?: strin
   const clean = (s: string | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
   let headline = clean(given?.headline);
   let index = -1;
-  if (headline) index = copyOfHeadline(units, headline);
+  if (headline) index = copyOfHeadline(units, headline, sayingHeadline(headline));
   else {
     index = units.findIndex((u) => u.kind === "heading" && u.level === 1);
     if (index >= 0) headline = clean(units[index]!.lines.join(" "));
@@ -159,7 +159,7 @@ export function placeHeadline(units: readonly Unit[], given?: { headline?: strin
   // Another h1/h2 saying the headline is the same heading set twice (responsive templates carry one
   // for small screens and one for large; a hero repeats the page's h1 as its h2): it goes too, or the
   // article would open with it twice.
-  const says = saysHeadline(headline);
+  const says = sayingHeadline(headline);
   const others = units.filter((u, i) => i !== index && !(isTopHeading(u) && says(u.lines.join(" "))));
   const again = openingCopies(others, says);
   const rest = withoutOpeningCopy(
@@ -172,16 +172,33 @@ export function placeHeadline(units: readonly Unit[], given?: { headline?: strin
 /** How many units open the article: where a copy of the headline with a tail stands. */
 const OPENING_UNITS = 3;
 
+/**
+ * saysHeadline, each text normalized once: placeHeadline tests every top heading of the page against
+ * the headline two or three times, and normalizing (NFKC, Unicode classes) was most of its time.
+ */
+function sayingHeadline(headline: string): (text: string) => boolean {
+  const says = saysHeadline(headline);
+  const said = new Map<string, boolean>();
+  return (text) => {
+    let answer = said.get(text);
+    if (answer === undefined) said.set(text, (answer = says(text)));
+    return answer;
+  };
+}
+
 /** Where the content repeats the headline (see placeHeadline); -1 when it does not. */
-function copyOfHeadline(units: readonly Unit[], headline: string): number {
+function copyOfHeadline(units: readonly Unit[], headline: string, says: (text: string) => boolean): number {
   const text = (u: Unit) => u.lines.join(" ");
-  const same = units.findIndex((u) => isTopHeading(u) && sameHeadline(saidOnce(text(u)), headline));
+  const same = units.findIndex((u) => isTopHeading(u) && says(saidOnce(text(u))));
   if (same >= 0) return same;
   // Only where the article opens: further down, "Headline - part two" is a section of its own.
-  const tailed = units.findIndex((u) => isTopHeading(u) && headlineWithTail(text(u), headline));
-  if (tailed >= 0 && tailed < OPENING_UNITS) return tailed;
+  const normalized = normalizeHeadline(headline);
+  const tailed = units
+    .slice(0, OPENING_UNITS)
+    .findIndex((u) => isTopHeading(u) && headingWithTail(text(u), normalized));
+  if (tailed >= 0) return tailed;
   const first = units[0];
-  return first !== undefined && first.kind === "paragraph" && sameHeadline(text(first), headline) ? 0 : -1;
+  return first !== undefined && first.kind === "paragraph" && says(text(first)) ? 0 : -1;
 }
 
 /**

@@ -89,13 +89,100 @@ const PRE = new Set(["pre", "xmp", "listing", "plaintext"]);
 const LISTS = new Set(["ul", "ol", "menu", "dir"]);
 const HEADING = /^h([1-6])$/;
 
+/** A path token's tag: the token up to its first `#` (id) or `.` (class), lower-cased. */
 function tagOf(token: string): string {
-  return (/^[^#.]*/.exec(token)?.[0] ?? "").toLowerCase();
+  let end = 0;
+  while (end < token.length) {
+    const c = token.charCodeAt(end);
+    if (c === 35 /* # */ || c === 46 /* . */) break;
+    end++;
+  }
+  return token.slice(0, end).toLowerCase();
+}
+
+/** What a block's path and holder tag make of it: its tags, its unit's kind and level, its containers. */
+interface UnitShape {
+  /** The path's tags, the last one the holder's own. */
+  tags: readonly string[];
+  kind: UnitKind;
+  level: number;
+  containers: readonly Container[];
+}
+
+/**
+ * The shape of each distinct (path, holder tag, table row or not), worked out once per layout: a
+ * page's blocks share few paths (every item of a list, every paragraph of a body), and reading the
+ * path was most of the layout's time. Units of one shape share its Container objects (never changed);
+ * each unit gets its own list of them.
+ */
+function unitShapeReader(): (block: TextBlock) => UnitShape {
+  const byPath = new Map<string, Map<string, UnitShape>>();
+  return (block) => {
+    let byHolder = byPath.get(block.path);
+    if (byHolder === undefined) byPath.set(block.path, (byHolder = new Map<string, UnitShape>()));
+    const holder = block.tag.toLowerCase();
+    const row = !!block.rich?.row;
+    const key = row ? `${holder} row` : holder;
+    let shape = byHolder.get(key);
+    if (shape === undefined) byHolder.set(key, (shape = unitShape(block.path, holder, row)));
+    return shape;
+  };
+}
+
+function unitShape(path: string, holder: string, row: boolean): UnitShape {
+  const tokens = path.split(">");
+  const tags = tokens.map(tagOf);
+  // The holder's own tag is authoritative (the path's last token names the same element).
+  tags[tags.length - 1] = holder;
+
+  let kind: UnitKind = "paragraph";
+  let level = 0;
+  let liIndex = -1;
+  if (row) kind = "table";
+  else if (tags.some((t) => PRE.has(t))) kind = "code";
+  else {
+    for (let i = tags.length - 1; i >= 0; i--) {
+      const t = tags[i]!;
+      const h = HEADING.exec(t);
+      if (h) {
+        kind = "heading";
+        level = Number(h[1]);
+      } else if (t === "li") {
+        kind = "item";
+        liIndex = i;
+      } else if (t === "code") kind = "code";
+      else if (t === "figcaption" || t === "caption") kind = "caption";
+      else if (TRANSPARENT.has(t) || t.includes("-")) continue;
+      break;
+    }
+  }
+
+  const prefix = (i: number) => tokens.slice(0, i + 1).join(">");
+  const containers: Container[] = [];
+  let hasList = false;
+  for (let i = 0; i < tags.length; i++) {
+    const t = tags[i]!;
+    if (t === "blockquote") containers.push({ kind: "quote", key: prefix(i) });
+    else if (kind === "item" && i < liIndex && LISTS.has(t)) {
+      containers.push({ kind: t === "ol" ? "ol" : "ul", key: prefix(i) });
+      hasList = true;
+    }
+  }
+  // An `li` outside any list: group it by its parent's path.
+  if (kind === "item" && !hasList) containers.push({ kind: "ul", key: prefix(liIndex - 1) + ">" });
+  // For an item, quotes inside the li come after its list, which must stay last: move them before.
+  if (kind === "item" && containers[containers.length - 1]!.kind === "quote") {
+    let lastList = containers.length - 1;
+    while (containers[lastList]!.kind === "quote") lastList--;
+    containers.push(...containers.splice(lastList, 1));
+  }
+  return { tags, kind, level, containers };
 }
 
 /** Lays out the content blocks as units, in order. */
 export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly BlockVerdict[]): Unit[] {
   const units: Unit[] = [];
+  const shapeOf = unitShapeReader();
   let previousElement: number | null = null;
   for (let b = 0; b < blocks.length; b++) {
     const verdict = verdicts[b];
@@ -124,59 +211,15 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
     const afterContent = previousElement !== null;
     previousElement = block.element;
 
-    const tokens = block.path.split(">");
-    const tags = tokens.map(tagOf);
-    // The holder's own tag is authoritative (the path's last token names the same element).
-    tags[tags.length - 1] = block.tag.toLowerCase();
+    const { tags, kind, level, containers } = shapeOf(block);
     // Lines of one `<pre>` set as elements of their own (an editor's `div.cm-line`s) are one code
-    // block, unless a line between them was left out: the fence would hide the gap.
-    const pre = preElement(block, tags);
-    if (afterContent && pre !== null && last?.kind === "code" && preElement(last.blocks.at(-1)!) === pre) {
+    // block, unless a line between them was left out: the fence would hide the gap. (Only a code
+    // unit just before can take the line: the walk up the path is skipped otherwise.)
+    const pre = afterContent && last?.kind === "code" ? preElement(block, tags) : null;
+    if (pre !== null && last !== undefined && preElement(last.blocks.at(-1)!) === pre) {
       last.lines.push(block.rich?.code?.raw ?? block.text);
       last.blocks.push(block);
       continue;
-    }
-
-    let kind: UnitKind = "paragraph";
-    let level = 0;
-    let liIndex = -1;
-    if (row) kind = "table";
-    else if (tags.some((t) => PRE.has(t))) kind = "code";
-    else {
-      for (let i = tags.length - 1; i >= 0; i--) {
-        const t = tags[i]!;
-        const h = HEADING.exec(t);
-        if (h) {
-          kind = "heading";
-          level = Number(h[1]);
-        } else if (t === "li") {
-          kind = "item";
-          liIndex = i;
-        } else if (t === "code") kind = "code";
-        else if (t === "figcaption" || t === "caption") kind = "caption";
-        else if (TRANSPARENT.has(t) || t.includes("-")) continue;
-        break;
-      }
-    }
-
-    const prefix = (i: number) => tokens.slice(0, i + 1).join(">");
-    const containers: Container[] = [];
-    let hasList = false;
-    for (let i = 0; i < tags.length; i++) {
-      const t = tags[i]!;
-      if (t === "blockquote") containers.push({ kind: "quote", key: prefix(i) });
-      else if (kind === "item" && i < liIndex && LISTS.has(t)) {
-        containers.push({ kind: t === "ol" ? "ol" : "ul", key: prefix(i) });
-        hasList = true;
-      }
-    }
-    // An `li` outside any list: group it by its parent's path.
-    if (kind === "item" && !hasList) containers.push({ kind: "ul", key: prefix(liIndex - 1) + ">" });
-    // For an item, quotes inside the li come after its list, which must stay last: move them before.
-    if (kind === "item" && containers[containers.length - 1]!.kind === "quote") {
-      let lastList = containers.length - 1;
-      while (containers[lastList]!.kind === "quote") lastList--;
-      containers.push(...containers.splice(lastList, 1));
     }
     const code = block.rich?.code;
     units.push({
@@ -187,7 +230,7 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
       language: kind === "code" ? (code?.language ?? "") : "",
       ordinal: kind === "item" ? (block.rich?.ordinal ?? 0) : 0,
       ruleBefore: block.rich?.hrBefore === true,
-      containers,
+      containers: [...containers],
     });
   }
   return units;
