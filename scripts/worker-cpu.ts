@@ -4,15 +4,26 @@
  * and each request is charged the run time workerd's threads gained meanwhile, read from
  * /proc/<pid>/task/<tid>/schedstat (nanoseconds; /proc/stat's ticks are too coarse for one request).
  * Timers inside workerd stand still while code runs, so the Worker cannot time itself. Prints the
- * median, mean and p90 CPU per request. Linux only. `--pages N` (default 300), `--warmup N` (30).
+ * median, mean and p90 CPU per request. Linux only. `--pages N` (default 300), `--warmup N` (30),
+ * `--format F` (the answer's format, default json as in the figures before session 14; `text` is the
+ * service's default, which lays the article out: render-article-text.ts).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { numberOption, parseCli } from "./lib/cli";
 import { loadCorpus } from "./lib/corpus";
 import { percentile, startWorker } from "./lib/local-worker";
 
-const USAGE = "usage: tsx scripts/worker-cpu.ts [--pages N] [--warmup N]";
-const { values } = parseCli(USAGE, { pages: { type: "string" }, warmup: { type: "string" } });
+const USAGE = "usage: tsx scripts/worker-cpu.ts [--pages N] [--warmup N] [--format json|text|markdown|html]";
+const { values } = parseCli(USAGE, {
+  pages: { type: "string" },
+  warmup: { type: "string" },
+  format: { type: "string" },
+});
+const format = values.format ?? "json";
+if (!["json", "text", "markdown", "html"].includes(format)) {
+  console.error(USAGE);
+  process.exit(2);
+}
 const pages = loadCorpus("stream-ctf", numberOption(USAGE, "pages", values.pages, 300));
 const warmup = numberOption(USAGE, "warmup", values.warmup, 30);
 const API = "cpu-api-key";
@@ -67,7 +78,7 @@ try {
   const cpu: number[] = [];
   for (const [i, page] of pages.entries()) {
     const before = runMs(pids);
-    const res = await fetch(`${worker.base}/extract?format=json&url=${encodeURIComponent(page.url)}`, {
+    const res = await fetch(`${worker.base}/extract?format=${format}&url=${encodeURIComponent(page.url)}`, {
       method: "POST",
       headers: { "content-type": "text/html", authorization: `Bearer ${API}` },
       body: page.bytes,
@@ -79,7 +90,7 @@ try {
   cpu.sort((a, b) => a - b);
   const mean = cpu.reduce((s, x) => s + x, 0) / cpu.length;
   console.log(
-    `worker-cpu: ${cpu.length} POST /extract (stream-ctf, after ${warmup} warm-up): workerd CPU per request ` +
+    `worker-cpu: ${cpu.length} POST /extract?format=${format} (stream-ctf, after ${warmup} warm-up): workerd CPU per request ` +
       `median ${percentile(cpu, 50).toFixed(1)} ms, mean ${mean.toFixed(1)} ms, p90 ${percentile(cpu, 90).toFixed(1)} ms`,
   );
 } finally {
