@@ -5,19 +5,20 @@
  *
  * The decision reads page-level signals computed from the blocks alone (pageSignals): how much of
  * the text is links, prose runs, code, forms and price tags, repeated compound records (many posts or
- * cards of one shape under one parent), the class/id words of the paths and the URL's words. A tiny
+ * cards of one shape under one parent) and how many of one group's cards carry a price, the class/id words of the paths and the URL's words. A tiny
  * one-vs-rest logistic regression over them (page-kind-weights.json, trained by scripts/eval-kind.ts
  * on train-wcxb-dev and measured on single-wcxb-dev and by site-grouped cross-validation) picks the
  * kind: the signals overlap (a product page has prose, a thread has repeated records like a
  * listing), so weighing them by hand would be guesswork. What the page declares it is (read during
  * segmentation: declared-types.ts) gives two more, its og:type when it names a product or a product
  * group: signals, not rules (DECLARED_SIGNALS says why only those). Measured (scripts/eval-kind.ts,
- * trained and measured on the URL key, which is what the service reads): 83.4% in site-grouped 5-fold
- * cross-validation on train-wcxb-dev, 83.7% on single-wcxb-dev (without the og:type signals 83.0%
- * and 84.3%: two pages apart on single-wcxb-dev, where two more products are taken for others). The
+ * trained and measured on the URL key, which is what the service reads): 83.6% in site-grouped 5-fold
+ * cross-validation on train-wcxb-dev, 84.0% on single-wcxb-dev (83.4% and 83.7% without the priced
+ * cards; without the og:type signals too 83.0% and 84.3%: two pages apart on single-wcxb-dev, where
+ * two more products are taken for others). The
  * cross-validation of the whole decision trains a kind model per fold (scripts/lib/kind-training.ts);
- * there gold kinds instead of the model's would add only 0.006 F1 on single-wcxb-dev and 0.003 on
- * train-wcxb-dev (scripts/page-stage-cv.ts --gold-kinds).
+ * there gold kinds instead of the model's would add only 0.0017 F1 on single-wcxb-dev and on
+ * train-wcxb-dev (2026-11-26, scripts/page-stage-cv.ts --gold-kinds: 0.8765 and 0.8705).
  */
 import { maxElementId } from "./element-ids";
 import { isInterstitial, type InterstitialVerdict } from "./interstitial";
@@ -286,6 +287,22 @@ interface Child {
   blocks: number;
   chars: number;
   linkChars: number;
+  /** Its blocks that are price tags. */
+  prices: number;
+}
+
+/** The best group of repeated records, and across every group the most records that each carry a price. */
+interface RecordGroups {
+  count: number;
+  chars: number;
+  linkChars: number;
+  spread: number;
+  /**
+   * The most records of one group that each hold a price tag: a grid of priced cards, which a
+   * catalogue page is made of and a product page only beside its own offer (related items). Counted
+   * over every group, not only the best one, which on a catalogue is often the menu.
+   */
+  pricedCards: number;
 }
 
 /** A path token without its id: ids number posts (#post-123) and would split a group of one shape. */
@@ -301,10 +318,7 @@ const withoutId = memoized((token) => token.replace(/#[^.]*/, ""));
  * The best group of repeated compound records: siblings of one shape, each holding several blocks.
  * `paths` is pathKind of each block's path.
  */
-function records(
-  blocks: readonly TextBlock[],
-  paths: readonly PathKind[],
-): { count: number; chars: number; linkChars: number; spread: number } {
+function records(blocks: readonly TextBlock[], paths: readonly PathKind[], isPrice: Uint8Array): RecordGroups {
   // Element ids are small document-order numbers: a slot per id (the child's place in `children`
   // plus one, 0 for none) instead of a map, `children` in first-met order as the map's was.
   const slots = new Int32Array(maxElementId(blocks) + 1);
@@ -316,6 +330,7 @@ function records(
     if (ids.length !== tokens.length) continue;
     const n = b.text.length;
     const linkChars = n * b.linkShare;
+    const price = isPrice[i]!;
     for (let k = 1; k < ids.length; k++) {
       let slot = slots[ids[k]!]!;
       if (slot === 0) {
@@ -325,12 +340,14 @@ function records(
           blocks: 0,
           chars: 0,
           linkChars: 0,
+          prices: 0,
         });
       }
       const c = children[slot - 1]!;
       c.blocks++;
       c.chars += n;
       c.linkChars += linkChars;
+      c.prices += price;
     }
   }
   // Groups by parent, then shape (no key string built and hashed per child), kept in first-met order.
@@ -350,15 +367,17 @@ function records(
     }
   }
   let best = { count: 0, chars: 0, linkChars: 0, spread: 0 };
+  let pricedCards = 0;
   for (const g of groups) {
     if (g.length < 3) continue;
+    pricedCards = Math.max(pricedCards, g.filter((c) => c.prices > 0).length);
     const chars = g.reduce((s, c) => s + c.chars, 0);
     if (chars <= best.chars) continue;
     const mean = g.reduce((s, c) => s + c.blocks, 0) / g.length;
     const sd = Math.sqrt(g.reduce((s, c) => s + (c.blocks - mean) ** 2, 0) / g.length);
     best = { count: g.length, chars, linkChars: g.reduce((s, c) => s + c.linkChars, 0), spread: sd / mean };
   }
-  return best;
+  return { ...best, pricedCards };
 }
 
 /** A `pre` element's path token (`pre`, `pre.highlight`), not `prefix-nav` or `preview`. */
@@ -410,6 +429,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   const groupChars = new Float64Array(GROUPS.length);
   const groupSeen = new Uint8Array(GROUPS.length);
   const paths: PathKind[] = [];
+  const isPrice = new Uint8Array(blocks.length);
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     const n = b.text.length;
@@ -432,7 +452,10 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
       formBlocks++;
     }
     if (n <= 60 && hasDigit(b.text)) {
-      if (n <= 40 && PRICE.test(b.text)) prices++;
+      if (n <= 40 && PRICE.test(b.text)) {
+        prices++;
+        isPrice[i] = 1;
+      }
       if (DATE.test(b.text)) dates++;
     }
     if (isHeadingTag(b.tag)) headings++;
@@ -452,7 +475,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     }
   }
   const t = Math.max(total, 1);
-  const rec = records(blocks, paths);
+  const rec = records(blocks, paths, isPrice);
   const parsed = url && URL.canParse(url) ? new URL(url) : null;
   const words = urlWords(parsed);
   const path = parsed ? parsed.pathname : "";
@@ -482,6 +505,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     recordLinkShare: rec.chars ? rec.linkChars / rec.chars : 0,
     recordChars: rec.count ? lg(rec.chars / rec.count) : 0,
     recordSpread: Math.min(rec.spread, 2) / 2,
+    pricedCards: lg(rec.pricedCards),
     contentShare: probabilities ? content / t : 0,
     contentLinkShare: content ? contentLinks / content : 0,
     urlDepth: Math.min(segments.length, 8) / 8,
@@ -512,8 +536,14 @@ export interface KindModel {
 
 export const KIND_MODEL = WEIGHTS;
 
-/** Below this best-class probability the page is "other": the model recognises none of the kinds. */
-export const MIN_KIND_PROBABILITY = 0.2;
+/**
+ * Below this best-class probability the page is "other": the model recognises none of the kinds.
+ * "Other" takes the default constants, which suit no kind well: a catalogue page whose best class
+ * (listing) scored 0.19 lost 0.7 F1 there. Measured 2026-11-26 (scripts/page-stage-cv.ts, each fold's
+ * own kind model): train-wcxb-dev scores the same with any floor from 0 to 0.175 and 0.0004 less at
+ * 0.2 and above (with the priced cards signal); 0.1 keeps "other" for pages no class claims at all.
+ */
+export const MIN_KIND_PROBABILITY = 0.1;
 
 export function kindScores(signals: PageSignals, model: KindModel = KIND_MODEL): Record<string, number> {
   // Each signal read once (a keyed lookup by name), not once per class.

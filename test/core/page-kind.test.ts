@@ -181,6 +181,27 @@ rolling back the firmware to the previous version fixed it for me after a reboot
     expect(pageSignals(segmentHtml(SHORT_ARTICLE)).codeShare).toBe(0);
   });
 
+  it("counts the cards of one grid that each carry a price, not a product's own price nor a menu", () => {
+    const card = (n: number) => `<div class="card"><h3><a href="/p/${n}">Desk lamp model ${n}</a></h3>
+<p>Brass, linen shade</p><span class="price">$${40 + n}.99</span></div>`;
+    const menu = `<ul class="menu">${[1, 2, 3, 4].map((n) => `<li><a href="/c/${n}">Lamps</a> <a href="/c/${n}/new">New</a></li>`).join("")}</ul>`;
+    const catalogue = chrome(
+      `${menu}<h1>Desk lamps</h1><div class="grid">${[1, 2, 3, 4, 5, 6].map(card).join("")}</div>`,
+    );
+    expect(pageSignals(segmentHtml(catalogue)).pricedCards).toBeCloseTo(Math.log1p(6) / 10, 5);
+    const product = chrome(`${menu}<h1>Desk lamp</h1><div class="price">$49.99</div>
+<p>A brass lamp with a linen shade and a dimmer.</p><form><button>Add to cart</button></form>`);
+    expect(pageSignals(segmentHtml(product)).pricedCards).toBe(0);
+  });
+
+  it("takes the model's best kind from a probability of 0.1: below 0.2 is not yet no kind at all", () => {
+    const logit = (p: number) => Math.log(p / (1 - p));
+    const model = (p: number): KindModel => ({ classes: ["listing"], features: [], weights: [[logit(p)]] });
+    const page = segmentHtml(SHORT_ARTICLE);
+    expect(pageKind(page, undefined, null, { model: model(0.15) }).kind).toBe("listing");
+    expect(pageKind(page, undefined, null, { model: model(0.05) }).kind).toBe("other");
+  });
+
   it("names a thread and an article", () => {
     const threadUrl = "https://forum.example.com/threads/router.123/";
     expect(pageKind(segmentHtml(thread), undefined, null, { url: threadUrl }).kind).toBe("thread");
