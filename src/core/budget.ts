@@ -1,6 +1,7 @@
 /**
  * The processing budget of one page: caps that bound the work any page under the byte cap can
- * cost, and a deadline. A page over a cap is processed up to it and says so (`truncated`); a page
+ * cost, and a deadline. (The byte cap itself is applied while reading, src/net/bounded-body.ts; a
+ * page cut at it arrives here as a prefix and is recorded as cut by `bytes`.) A page over a cap is processed up to it and says so (`truncated`); a page
  * that runs past the deadline is refused (`PageTooComplex`, answered `422 too_complex`).
  *
  * The caps are applied before the walk wherever possible, since its cost is per node:
@@ -46,8 +47,12 @@ export const DEFAULT_PAGE_LIMITS: Readonly<PageLimits> = {
 /** The deadline the service applies (PAGE_DEADLINE_MS): a real page takes 5-60 ms. */
 export const DEFAULT_DEADLINE_MS = 1_500;
 
-/** A cap a page went over: what the answer reports as truncated. */
-export type TruncationLimit = "elements" | "depth" | "blocks";
+/**
+ * A cap a page went over: what the answer reports as truncated. `bytes` is the byte cap (MAX_BYTES),
+ * met before the budget starts: the page arrived cut at it (the reader stopped there), and says so here
+ * so that every cap keeps the page from teaching the same way.
+ */
+export type TruncationLimit = "bytes" | "elements" | "depth" | "blocks";
 
 /** Thrown when a page runs past its deadline: the service answers 422 too_complex. */
 export class PageTooComplex extends Error {

@@ -32,6 +32,8 @@ export interface PreparedPage {
 export interface PrepareInput {
   /** The page as received. */
   body: Uint8Array | ArrayBuffer | string;
+  /** The body is only the page's beginning: the reader stopped at the byte cap (recorded as `bytes`). */
+  cutAtBytes?: boolean;
   contentType?: string | null;
   /** The response URL, after redirects. */
   url: string;
@@ -48,6 +50,7 @@ export interface PrepareInput {
  */
 export function preparePage(input: PrepareInput): PreparedPage {
   const budget = input.budget ?? new PageBudget();
+  if (input.cutAtBytes) budget.cut("bytes");
   const decoded =
     typeof input.body === "string" ? { html: input.body, charset: "utf-8" } : decodeHtml(input.body, input.contentType);
   budget.check();

@@ -20,7 +20,7 @@ import { inputLimits } from "./input-limits";
 import { parseJsonBody } from "./json-body";
 import { mountInspector } from "./inspector";
 import { headerGetter, parseOptions } from "./options";
-import { readCappedBody } from "./request-body";
+import { readRequestBody } from "./request-body";
 import { responseCache, type ExtractionRequest } from "./response-cache";
 import type { AppEnv } from "./env";
 
@@ -78,13 +78,15 @@ export function createApp(): Hono<AppEnv> {
     const { target } = request;
     // HEAD is answered like GET (the headers a client checks), but an answer nobody reads teaches nothing.
     const opts = c.req.method === "HEAD" ? { ...request.options, learn: false } : request.options;
-    const result = await safeFetch(target, { ...configOf(c.env).fetch, accept: "html" });
+    // A page over MAX_BYTES is answered from its beginning (truncatedBy "bytes"), as over the other caps.
+    const result = await safeFetch(target, { ...configOf(c.env).fetch, accept: "html", overCap: "cut" });
     if (!result.ok) throw new AppException(fetchError(result.failure));
     const source: PageSource = {
       body: result.page.body,
       contentType: result.page.contentType,
       url: result.page.url,
       fetched: true,
+      cutAtBytes: result.page.truncated,
     };
     return extractionResponse(await extract({ env: c.env, trusted: true }, source, opts), opts);
   }
@@ -104,9 +106,13 @@ export function createApp(): Hono<AppEnv> {
     const opts = parseOptions(get, c.req.header("accept"));
     const contentType = c.req.header("content-type") ?? null;
     const limits = configOf(c.env).fetch;
-    const body = await readCappedBody(c.req.raw, limits.maxBytes, limits.timeoutMs);
+    const isJson = contentType !== null && /^application\/json\b/i.test(contentType);
+    // An HTML body over MAX_BYTES is answered from its beginning (truncatedBy "bytes"); a cut JSON body
+    // would not parse, so it is refused (413) as before.
+    const read = await readRequestBody(c.req.raw, limits.maxBytes, limits.timeoutMs, isJson ? "refuse" : "cut");
+    const body = read.bytes;
     let source: PageSource;
-    if (contentType && /^application\/json\b/i.test(contentType)) {
+    if (isJson) {
       const parsed = parseJsonBody(body, '{"url": "https://...", "html": "<p>...", "title"?: "..."}');
       const { url, html, title } = (parsed ?? {}) as Record<string, unknown>;
       if (typeof html !== "string")
@@ -131,7 +137,7 @@ export function createApp(): Hono<AppEnv> {
       }
       const pageUrl = c.req.query("url");
       if (!pageUrl) throw new AppException({ code: "bad_request", message: "missing ?url= (the page's own URL)" });
-      source = { body, contentType, url: pageUrl, fetched: false };
+      source = { body, contentType, url: pageUrl, fetched: false, cutAtBytes: read.cut };
     }
     if (urlTooLong(source.url))
       throw new AppException({ code: "uri_too_long", message: `url is over ${MAX_URL_LENGTH} characters` });

@@ -26,7 +26,7 @@ export function extractionResponse(extraction: Extraction, options: ExtractOptio
   const page = classification.page;
   if (page) headers.set("x-page-kind", page.kind);
   if (page?.interstitial) headers.set("x-interstitial", page.interstitial);
-  // The caps the page went over (elements, depth, blocks): the answer covers the page up to them.
+  // The caps the page went over (bytes, elements, depth, blocks): the answer covers the page up to them.
   if (prepared.truncated.length) headers.set("x-truncated", prepared.truncated.join(","));
   const { metadata } = extraction;
   const title = articleTitle(extraction, options);

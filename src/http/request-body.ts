@@ -2,15 +2,30 @@
  * Request bodies are read under the same cap as fetched pages, while streaming, and in bounded time.
  * A body sent with Content-Encoding (gzip, deflate, br) is decoded, the cap counting decoded bytes.
  */
-import { readBounded } from "../net/bounded-body";
+import { readHead, type BodyHead, type OverCap } from "../net/bounded-body";
 import { decodeBody, DecodedTooLarge, planDecoding } from "../net/content-decoding";
 import { Deadline } from "../net/deadline";
 import { AppException } from "../service/errors";
 
+/** The body, whole; over `maxBytes` (decoded) a 413. */
 export async function readCappedBody(request: Request, maxBytes: number, timeoutMs: number): Promise<Uint8Array> {
+  return (await readRequestBody(request, maxBytes, timeoutMs, "refuse")).bytes;
+}
+
+/**
+ * The body, whole or (`overCap: "cut"`) its first `maxBytes` decoded bytes with `cut` set: an HTML
+ * page is still readable from its beginning, a JSON document or a feed is not. Past the cap a
+ * Brotli body is refused either way (its decoder bounds the output by failing, with no prefix).
+ */
+export async function readRequestBody(
+  request: Request,
+  maxBytes: number,
+  timeoutMs: number,
+  overCap: OverCap,
+): Promise<BodyHead> {
   const tooLarge = () =>
     new AppException({ code: "payload_too_large", message: `request body over ${maxBytes} bytes (decoded)` });
-  if (Number(request.headers.get("content-length") ?? NaN) > maxBytes) throw tooLarge();
+  if (overCap === "refuse" && Number(request.headers.get("content-length") ?? NaN) > maxBytes) throw tooLarge();
   const encoding = request.headers.get("content-encoding");
   const plan = planDecoding(encoding);
   if (!plan.ok) throw new AppException({ code: "unsupported_encoding", message: plan.message });
@@ -20,9 +35,9 @@ export async function readCappedBody(request: Request, maxBytes: number, timeout
       : request.body;
   const deadline = new Deadline(timeoutMs);
   try {
-    const body = await readBounded(stream, maxBytes, deadline);
-    if (!body.ok) throw tooLarge();
-    return body.bytes;
+    const body = await readHead(stream, maxBytes, deadline);
+    if (body.cut && overCap === "refuse") throw tooLarge();
+    return body;
   } catch (err) {
     if (deadline.expired)
       throw new AppException({ code: "bad_request", message: `request body not received within ${timeoutMs} ms` });

@@ -1,9 +1,13 @@
 /**
  * Reads a response body into one Uint8Array while enforcing a byte cap: the stream is read chunk
  * by chunk and cancelled as soon as the total passes the cap, so an endless or huge body costs at
- * most `maxBytes` (plus one chunk) of memory.
+ * most `maxBytes` (plus one chunk) of memory. Over the cap, `readBounded` refuses the body and
+ * `readHead` keeps its first `maxBytes`.
  */
 import type { Deadline } from "./deadline";
+
+/** What a reader does with a body over its cap: refuse it, or keep its first `maxBytes` (`cut`). */
+export type OverCap = "refuse" | "cut";
 
 export type BoundedBody = { ok: true; bytes: Uint8Array } | { ok: false; readBytes: number };
 
@@ -33,7 +37,30 @@ export async function readBounded(
   maxBytes: number,
   deadline: Deadline,
 ): Promise<BoundedBody> {
-  if (body === null) return { ok: true, bytes: new Uint8Array(0) };
+  const head = await readHead(body, maxBytes, deadline);
+  return head.cut ? { ok: false, readBytes: head.readBytes } : { ok: true, bytes: head.bytes };
+}
+
+/** The first bytes of a body: all of it when `cut` is false. */
+export interface BodyHead {
+  bytes: Uint8Array;
+  /** More than `maxBytes` arrived: `bytes` is the first `maxBytes` of them and the rest was cancelled unread. */
+  cut: boolean;
+  /** Bytes taken from the stream, the chunk that passed the cap included. */
+  readBytes: number;
+}
+
+/**
+ * The body up to `maxBytes`: a page over the cap is answered from its beginning, so reading stops
+ * at the cap and the stream is cancelled, whatever the body's declared or eventual size. Rejects
+ * when the deadline passes (the stream is cancelled too) or the stream errors.
+ */
+export async function readHead(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  deadline: Deadline,
+): Promise<BodyHead> {
+  if (body === null) return { bytes: new Uint8Array(0), cut: false, readBytes: 0 };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -42,10 +69,12 @@ export async function readBounded(
       const { done, value } = await deadline.race(reader.read());
       if (done) break;
       const chunk = toBytes(value);
+      const room = maxBytes - total;
       total += chunk.byteLength;
       if (total > maxBytes) {
         discard(reader);
-        return { ok: false, readBytes: total };
+        chunks.push(chunk.subarray(0, room));
+        return { bytes: joinChunks(chunks), cut: true, readBytes: total };
       }
       chunks.push(chunk);
     }
@@ -53,7 +82,7 @@ export async function readBounded(
     discard(reader);
     throw error;
   }
-  return { ok: true, bytes: joinChunks(chunks) };
+  return { bytes: joinChunks(chunks), cut: false, readBytes: total };
 }
 
 /** The chunks of a body, in order, as one array. */

@@ -6,7 +6,9 @@
  *   the forbidden ranges and names (`forbidden-host.ts`) and the final URL is known.
  * - One deadline covers the whole operation: all hops and reading the body.
  * - The body is decoded (gzip, deflate, br; content-decoding.ts) and capped while streaming, the cap
- *   counting decoded bytes; Content-Length over the cap fails before reading; another coding is refused.
+ *   counting decoded bytes; another coding is refused. Over the cap, the caller's `overCap` decides:
+ *   `refuse` (Content-Length over the cap fails before reading) or `cut` (the page's first
+ *   `maxBytes`, marked `truncated`: an HTML page is still readable from its beginning).
  * - The media type must fit the caller's `accept` mode; a missing Content-Type is sniffed.
  *
  * Names cannot be DNS-resolved in Workers, so a public name pointing at a private address is not
@@ -15,7 +17,7 @@
  *
  * `safeFetch` never rejects: every outcome is a `FetchResult`.
  */
-import { discard, readBounded } from "./bounded-body";
+import { discard, readHead, type BodyHead, type OverCap } from "./bounded-body";
 import { ACCEPT_ENCODING, decodeBody, DecodedTooLarge, planDecoding } from "./content-decoding";
 import { Deadline } from "./deadline";
 import { hostKey, isForbiddenHost, parseAllowHosts } from "./forbidden-host";
@@ -23,7 +25,7 @@ import { MAX_URL_LENGTH, urlTooLong } from "./url-limit";
 import { acceptHeader, mediaTypeVerdict, sniffAcceptable, type AcceptMode } from "./media-type";
 
 export { isForbiddenHost, parseAllowHosts };
-export type { AcceptMode };
+export type { AcceptMode, OverCap };
 
 export interface SafeFetchOptions {
   /** Lower-cased host names or IP literals (IPv6 without brackets) exempt from the forbidden-host checks. */
@@ -32,6 +34,12 @@ export interface SafeFetchOptions {
   timeoutMs: number;
   /** Body cap, enforced while streaming. */
   maxBytes: number;
+  /**
+   * A body over `maxBytes`: `refuse` (default) fails with `too_large`; `cut` answers its first
+   * `maxBytes` (decoded), `truncated`, having read no further. A Brotli body is refused either way
+   * past the cap: its decoder bounds the output by failing (content-decoding.ts), with no prefix.
+   */
+  overCap?: OverCap;
   maxRedirects: number;
   userAgent: string;
   accept: AcceptMode;
@@ -50,6 +58,8 @@ export interface FetchedPage {
   status: number;
   contentType: string | null;
   body: Uint8Array;
+  /** The body is the first `maxBytes` of a longer one (`overCap: "cut"`). */
+  truncated: boolean;
   /** Each redirect target in order; `[requestUrl, ...redirects]` is the chain, the last is `url`. */
   redirects: string[];
   headers: Headers;
@@ -74,6 +84,7 @@ export const SAFE_FETCH_DEFAULTS = {
   maxRedirects: 10,
   userAgent: "urltree-clean-text/0.1 (clean-text service; fetches pages on behalf of its users)",
   accept: "html",
+  overCap: "refuse",
 } as const satisfies Omit<SafeFetchOptions, "allowHosts">;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -149,6 +160,7 @@ export async function safeFetch(
   const maxBytes = positive(options.maxBytes, SAFE_FETCH_DEFAULTS.maxBytes);
   const maxRedirects = Math.floor(positive(options.maxRedirects, SAFE_FETCH_DEFAULTS.maxRedirects));
   const accept = options.accept ?? SAFE_FETCH_DEFAULTS.accept;
+  const overCap = options.overCap ?? SAFE_FETCH_DEFAULTS.overCap;
 
   const firstProblem = checkFetchTarget(url, options.allowHosts);
   if (firstProblem) return fail(firstProblem);
@@ -161,6 +173,7 @@ export async function safeFetch(
       maxBytes,
       maxRedirects,
       accept,
+      overCap,
       deadline,
       fetchImpl: options.fetchImpl ?? ((input, init) => globalThis.fetch(input, init)),
       baseHeaders: buildHeaders(options.userAgent ?? SAFE_FETCH_DEFAULTS.userAgent, accept, options.headers),
@@ -187,6 +200,7 @@ interface RunContext {
   maxBytes: number;
   maxRedirects: number;
   accept: AcceptMode;
+  overCap: OverCap;
   deadline: Deadline;
   fetchImpl: typeof fetch;
   baseHeaders: Headers;
@@ -243,9 +257,18 @@ async function finish(
   ctx: RunContext,
 ): Promise<FetchResult> {
   const contentType = response.headers.get("content-type");
-  const page = (status: number, body: Uint8Array): FetchResult => ({
+  const page = (status: number, body: Uint8Array, truncated = false): FetchResult => ({
     ok: true,
-    page: { url: url.href, requestUrl: first.href, status, contentType, body, redirects, headers: response.headers },
+    page: {
+      url: url.href,
+      requestUrl: first.href,
+      status,
+      contentType,
+      body,
+      truncated,
+      redirects,
+      headers: response.headers,
+    },
   });
 
   if (response.status === 304) {
@@ -271,7 +294,8 @@ async function finish(
   }
 
   const declared = response.headers.get("content-length");
-  if (declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > ctx.maxBytes) {
+  const declaredOverCap = declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > ctx.maxBytes;
+  if (declaredOverCap && ctx.overCap === "refuse") {
     discard(response.body);
     return fail({ kind: "too_large", message: `Content-Length ${declared.trim()} exceeds ${ctx.maxBytes} bytes` });
   }
@@ -287,15 +311,16 @@ async function finish(
     response.body && plan.codings.length > 0
       ? decodeBody(response.body as ReadableStream<Uint8Array>, plan.codings, ctx.maxBytes)
       : response.body;
-  let body: Awaited<ReturnType<typeof readBounded>>;
+  let body: BodyHead;
   try {
-    body = await readBounded(stream, ctx.maxBytes, ctx.deadline);
+    body = await readHead(stream, ctx.maxBytes, ctx.deadline);
   } catch (error) {
     if (error instanceof DecodedTooLarge) return fail({ kind: "too_large", message: error.message });
     if (ctx.deadline.expired || plan.codings.length === 0) throw error;
     return fail({ kind: "upstream_error", message: `body is not valid ${encoding}: ${errorMessage(error)}` });
   }
-  if (!body.ok) return fail({ kind: "too_large", message: `body exceeds ${ctx.maxBytes} bytes (decoded)` });
+  if (body.cut && ctx.overCap === "refuse")
+    return fail({ kind: "too_large", message: `body exceeds ${ctx.maxBytes} bytes (decoded)` });
   if (verdict === "sniff" && !sniffAcceptable(body.bytes, ctx.accept)) return unsupported();
-  return page(response.status, body.bytes);
+  return page(response.status, body.bytes, body.cut);
 }

@@ -36,8 +36,8 @@ export function preparePageSource(
   budget = new PageBudget(),
 ): PreparedPage {
   try {
-    const { body, contentType, url } = source;
-    return preparePage({ body, contentType, url, title: options.title, budget });
+    const { body, contentType, url, cutAtBytes } = source;
+    return preparePage({ body, contentType, url, cutAtBytes, title: options.title, budget });
   } catch (err) {
     if (err instanceof TypeError) throw new AppException({ code: "bad_request", message: err.message });
     throw tooComplex(err);

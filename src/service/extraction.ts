@@ -11,6 +11,8 @@ export interface PageSource {
   url: string;
   /** True when the service fetched the page itself: only such pages teach by default. */
   fetched: boolean;
+  /** The body is the page's first MAX_BYTES only (it was longer): answered, never taught (budget.ts `bytes`). */
+  cutAtBytes?: boolean;
 }
 
 /** One page through its domain's tree and the cascade: what the renderers (and the feed code) work from. */

@@ -6,6 +6,16 @@ import { segmentHtml } from "../../src/core/segment";
 const URL = "https://budget.example/page.html";
 const texts = (html: string, budget?: PageBudget) => segmentHtml(html, URL, budget).blocks.map((b) => b.text);
 
+describe("byte cap", () => {
+  it("records a body cut at the byte cap as truncated by bytes, first, and segments the prefix as it is", () => {
+    const prefix = "<body><p>The story comes first.</p>" + "<b>x</b>".repeat(5) + '<script>var s = "unfinished';
+    const cut = preparePage({ body: prefix, url: URL, cutAtBytes: true, budget: new PageBudget({ maxElements: 3 }) });
+    expect(cut.truncated).toEqual(["bytes", "elements"]);
+    expect(cut.page.blocks[0]?.text).toBe("The story comes first.");
+    expect(preparePage({ body: prefix, url: URL }).truncated).toEqual([]);
+  });
+});
+
 describe("element cap", () => {
   it("cuts the HTML before the first start tag past the cap and says so", () => {
     const budget = new PageBudget({ maxElements: 3 });

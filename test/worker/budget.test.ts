@@ -1,5 +1,5 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 
 const ADMIN = { authorization: "Bearer test-admin-key" };
@@ -12,6 +12,22 @@ function postRequest(url: string, html: string): Request {
     headers: { "content-type": "application/json", ...ADMIN },
     body: JSON.stringify({ url, html }),
   });
+}
+
+/** A page of MAX_BYTES (5 MiB in the tests, as deployed) + 1 MB: the story first, then a shop's state in a script. */
+function pageOverByteCap(): string {
+  const overCap = Number(env.MAX_BYTES) + 1_000_000;
+  const head = `<html><head><title>A story of its own</title></head><body>${STORY}<script>var state = "`;
+  return head + "x".repeat(overCap - head.length) + '";</script></body></html>';
+}
+
+async function expectCutAtBytes(res: Response, domain: string): Promise<void> {
+  expect(res.status).toBe(200);
+  expect(res.headers.get("x-truncated")).toBe("bytes");
+  const body = (await res.json()) as Record<string, unknown>;
+  expect(body).toMatchObject({ truncated: true, truncatedBy: ["bytes"], learned: false });
+  expect(body.text).toContain("the valley's river rose by two metres overnight");
+  expect(await documents(domain)).toBe(0);
 }
 
 async function documents(domain: string): Promise<number> {
@@ -33,6 +49,51 @@ describe("processing budget", () => {
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ truncated: true, truncatedBy: ["elements"], learned: false });
     expect(await documents("wide.example")).toBe(0);
+  });
+
+  it("answers a POSTed page over MAX_BYTES from its first MAX_BYTES, says so, and does not teach", async () => {
+    const res = await SELF.fetch("http://svc/extract?format=json&url=https://big-post.example/shop/1.html", {
+      method: "POST",
+      headers: { "content-type": "text/html", ...ADMIN },
+      body: pageOverByteCap(),
+    });
+    await expectCutAtBytes(res, "big-post.example");
+  });
+
+  it("still refuses a JSON body over MAX_BYTES with 413: a cut JSON document does not parse", async () => {
+    const res = await SELF.fetch(postRequest("https://big-json.example/shop/1.html", pageOverByteCap()));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: { code: "payload_too_large" } });
+  });
+
+  describe("a fetched page over MAX_BYTES", () => {
+    afterEach(() => vi.restoreAllMocks());
+    /** The upstream: every page over the cap, with its length declared (the reader must not trust it to refuse). */
+    function bigUpstream(): string[] {
+      const calls: string[] = [];
+      const page = new TextEncoder().encode(pageOverByteCap());
+      vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL) => {
+        calls.push(input instanceof Request ? input.url : String(input));
+        const headers = { "content-type": "text/html; charset=utf-8", "content-length": String(page.byteLength) };
+        return new Response(page, { headers });
+      });
+      return calls;
+    }
+
+    it("GET /extract answers from its first MAX_BYTES, says so, and does not teach", async () => {
+      const calls = bigUpstream();
+      const target = encodeURIComponent("https://big-get.example/shop/1.html");
+      await expectCutAtBytes(await SELF.fetch(`http://svc/extract?format=json&url=${target}`), "big-get.example");
+      expect(calls).toEqual(["https://big-get.example/shop/1.html"]);
+    });
+
+    it("the proxy route answers from its first MAX_BYTES, says so, and does not teach", async () => {
+      bigUpstream();
+      const res = await SELF.fetch("http://svc/https://big-proxy.example/shop/1.html", {
+        headers: { "x-format": "json" },
+      });
+      await expectCutAtBytes(res, "big-proxy.example");
+    });
   });
 
   it("says nothing of truncation on an ordinary page", async () => {

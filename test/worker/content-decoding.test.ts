@@ -109,6 +109,32 @@ describe("safeFetch decodes what the upstream compressed", () => {
   });
 
   it.each([
+    ["gzip", "gzip" as const],
+    ["deflate", "deflate" as const],
+  ])("with overCap cut, a %s bomb is answered with its first maxBytes decoded bytes", async (header, format) => {
+    const fetchImpl = fetchReturning(zeroBomb(format, 1 << 20, 64), header);
+    const result = await safeFetch("https://example.com/page", {
+      allowHosts: new Set(),
+      fetchImpl,
+      maxBytes: 1 << 20,
+      overCap: "cut",
+    });
+    expect(result).toMatchObject({ ok: true, page: { truncated: true } });
+    if (result.ok) expect(result.page.body.byteLength).toBe(1 << 20);
+  });
+
+  it("with overCap cut, a Brotli bomb is still refused (its decoder bounds the output by failing)", async () => {
+    const fetchImpl = fetchReturning(fromBase64(BROTLI_BOMB), "br");
+    const result = await safeFetch("https://example.com/page", {
+      allowHosts: new Set(),
+      fetchImpl,
+      maxBytes: 1 << 20,
+      overCap: "cut",
+    });
+    expect(result).toMatchObject({ ok: false, failure: { kind: "too_large" } });
+  });
+
+  it.each([
     ["gzip", zeroBomb("gzip", 1 << 20, 16), ["gzip"] as const],
     ["br", new Blob([fromBase64(BROTLI_BOMB)]).stream(), ["br"] as const],
   ])("decoding a %s bomb produces at most the cap plus one chunk", async (_name, stream, codings) => {
@@ -151,9 +177,25 @@ describe("POST /extract with Content-Encoding", () => {
     expect(await res.json()).toMatchObject({ error: { code: "unsupported_encoding" } });
   });
 
-  it("refuses a bomb with 413", async () => {
+  it("refuses a Brotli bomb with 413 (its decoder bounds the output by failing, with no prefix)", async () => {
     const res = await post(fromBase64(BROTLI_BOMB), "br");
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: { code: "payload_too_large" } });
+  });
+
+  it("answers a gzip bomb from its first MAX_BYTES decoded bytes, truncated by bytes", async () => {
+    // A story, then 64 MiB of spaces, gzipped: the reader stops at MAX_BYTES (5 MiB) of decoded HTML.
+    const story = enc.encode("<p>A gzipped story that goes on and on about the river rising overnight.</p>");
+    const spaces = new Uint8Array(1 << 20).fill(0x20);
+    let sent = 0;
+    const bomb = new ReadableStream<Uint8Array>({
+      pull: (c) => (sent++ === 0 ? c.enqueue(story) : sent <= 65 ? c.enqueue(spaces) : c.close()),
+    });
+    const res = await post(bomb.pipeThrough(new CompressionStream("gzip")), "gzip");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-truncated")).toBe("bytes");
+    const body = (await res.json()) as { text: string };
+    expect(body).toMatchObject({ truncated: true, truncatedBy: ["bytes"] });
+    expect(body.text).toContain("river rising overnight");
   });
 });

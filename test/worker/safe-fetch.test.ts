@@ -316,6 +316,31 @@ describe("safeFetch: body size", () => {
     expect(state.pulled).toBeLessThanOrEqual(7);
   });
 
+  it("with overCap cut, keeps the first maxBytes of a body over the cap and cancels the rest unread", async () => {
+    const { stream, state } = chunkStream(1000, Infinity);
+    const f = fakeFetch(
+      () => new Response(stream, { headers: { "content-type": "text/html", "content-length": "6000000" } }),
+    );
+    const p = page(
+      await safeFetch("https://example.com/", opts({ fetchImpl: f.fetchImpl, maxBytes: 4096, overCap: "cut" })),
+    );
+    expect(p.truncated).toBe(true);
+    expect(p.body.byteLength).toBe(4096);
+    expect(p.body.every((b) => b === 0x61)).toBe(true);
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThanOrEqual(8);
+  });
+
+  it("with overCap cut, a body within the cap is whole and not truncated", async () => {
+    const { stream } = chunkStream(1024, 4);
+    const f = fakeFetch(() => new Response(stream, { headers: { "content-type": "text/html" } }));
+    const p = page(
+      await safeFetch("https://example.com/", opts({ fetchImpl: f.fetchImpl, maxBytes: 4096, overCap: "cut" })),
+    );
+    expect(p).toMatchObject({ truncated: false });
+    expect(p.body.byteLength).toBe(4096);
+  });
+
   it("accepts a streamed body of exactly the cap, concatenated", async () => {
     const { stream } = chunkStream(1024, 4);
     const f = fakeFetch(() => new Response(stream, { headers: { "content-type": "text/html" } }));
