@@ -35,7 +35,7 @@ export async function readRequestBody(
       : request.body;
   const deadline = new Deadline(timeoutMs);
   try {
-    const body = await readHead(stream, maxBytes, deadline);
+    const body = await readHead(stream, maxBytes, deadline, "drain");
     if (body.cut && overCap === "refuse") throw tooLarge();
     return body;
   } catch (err) {

@@ -59,6 +59,7 @@ export async function readHead(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
   deadline: Deadline,
+  rest: RestOfBody = "cancel",
 ): Promise<BodyHead> {
   if (body === null) return { bytes: new Uint8Array(0), cut: false, readBytes: 0 };
   const reader = body.getReader();
@@ -72,7 +73,8 @@ export async function readHead(
       const room = maxBytes - total;
       total += chunk.byteLength;
       if (total > maxBytes) {
-        discard(reader);
+        if (rest === "drain") await drain(reader, deadline);
+        else discard(reader);
         chunks.push(chunk.subarray(0, room));
         return { bytes: joinChunks(chunks), cut: true, readBytes: total };
       }
@@ -83,6 +85,26 @@ export async function readHead(
     throw error;
   }
   return { bytes: joinChunks(chunks), cut: false, readBytes: total };
+}
+
+/**
+ * What becomes of a body's bytes past the cap. A fetched response's are cancelled unread. A request
+ * body's are read and dropped: workerd restarts the Worker after a request whose body was cancelled
+ * half read (`wrangler dev`: the next request, on any connection, was answered 503 "Your worker
+ * restarted mid-request"), so the client's upload runs to its end, costing time but no memory.
+ */
+export type RestOfBody = "cancel" | "drain";
+
+/**
+ * Reads the rest of a body and drops it, until its end or the deadline; a stream that fails meanwhile
+ * (a decoder past its own cap) or outlasts the deadline is cancelled then, the head already read.
+ */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: Deadline): Promise<void> {
+  try {
+    for (;;) if ((await deadline.race(reader.read())).done) return;
+  } catch {
+    discard(reader);
+  }
 }
 
 /** The chunks of a body, in order, as one array. */
