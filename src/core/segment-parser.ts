@@ -110,6 +110,24 @@ const HTML_INTEGRATION_ELEMENTS = new Set([
   "title",
 ]);
 
+/** SEGMENT_ATTRIBUTES by length, to tell a kept name in the page without slicing it out. */
+const KEPT_BY_LENGTH: string[][] = [];
+for (const name of SEGMENT_ATTRIBUTES) (KEPT_BY_LENGTH[name.length] ??= []).push(name);
+
+/**
+ * The kept attribute `html[start, end)` names (case as written, as the walk reads it), or null.
+ * Most attributes of a page are dropped: their names are compared in place, never copied, and a kept
+ * one is stored under the constant name, a key the attribute object has seen before.
+ */
+function keptAttributeName(html: string, start: number, end: number, inMeta: boolean): string | null {
+  const candidates = KEPT_BY_LENGTH[end - start];
+  if (candidates === undefined) return null;
+  for (const name of candidates) {
+    if (html.startsWith(name, start)) return inMeta || !META_ATTRIBUTES.has(name) ? name : null;
+  }
+  return null;
+}
+
 export class SegmentParser implements AttributeValueReader {
   private html = "";
   /** Whether the attribute being read is one the walk reads (the tokenizer skips the values of the others). */
@@ -151,9 +169,9 @@ export class SegmentParser implements AttributeValueReader {
 
   onattribname(start: number, endIndex: number): void {
     // Names as written: the walk reads them so (lowerCaseAttributeNames is off, as in linkedom).
-    const name = this.html.slice(start, endIndex);
-    this.readsAttributeValue = SEGMENT_ATTRIBUTES.has(name) && (this.inMeta || !META_ATTRIBUTES.has(name));
-    if (this.readsAttributeValue) this.attribname = name;
+    const name = keptAttributeName(this.html, start, endIndex, this.inMeta);
+    this.readsAttributeValue = name !== null;
+    if (name !== null) this.attribname = name;
   }
 
   onattribdata(start: number, endIndex: number): void {
