@@ -1,68 +1,277 @@
 /**
- * htmlparser2's Parser, keeping only the attributes the walk reads (SEGMENT_ATTRIBUTES).
+ * The tree-building half of htmlparser2's Parser (10.1.0, HTML mode, linkedom's options), owned
+ * here and keeping only the attributes the walk reads (SEGMENT_ATTRIBUTES).
  *
- * Most attribute bytes of a real page are styles, data-* and aria-* values the walk never looks at;
- * the stock Parser slices each value out of the page, joins its pieces and stores it on the
- * element's attribute object. Here an attribute whose name is not read is dropped at its name, so
- * none of that happens, and the tokenizer (scanning-tokenizer.ts) skips their values without decoding
- * them. Everything else (the open-element stack, implied ends) is the stock Parser's, so the events
- * are the same but for the attributes nobody reads.
+ * The stock Parser is general: every callback is optional and tested at each call, slices go through
+ * a chunk list, attributes are offered to an `onattribute` callback with their quote, and its stack of
+ * open elements keeps the innermost first, so every element opened or closed shifts the whole stack
+ * (`unshift`, `shift`). The page here is written in one piece and the handler is fixed, so this
+ * parser slices the page directly and keeps the stack innermost last; the rules (which start tags
+ * imply which ends, void elements, `</p>` and `</br>` without a start, self-closing tags only in
+ * math and svg) are the stock Parser's, so the events are the same but for the attributes nobody
+ * reads. test/core/scanning-tokenizer.test.ts compares them with the stock Parser's on generated markup.
  *
- * The page is written in one piece (`parseWhole`), so a tokenizer index is an index into that
- * string: the name is sliced from it directly.
+ * An attribute whose name is not read is dropped at its name: most attribute bytes of a real page
+ * are styles, data-* and aria-* values the walk never looks at, and the tokenizer
+ * (scanning-tokenizer.ts) skips their values without decoding them.
  */
-import { Parser, type Handler } from "htmlparser2";
+import type { Handler } from "htmlparser2";
 import { META_ATTRIBUTES, SEGMENT_ATTRIBUTES } from "./segment-tags";
 import { ScanningTokenizer, type AttributeValueReader } from "./scanning-tokenizer";
 
-type QuoteType = Parameters<Parser["onattribend"]>[0];
+/** The handler events the walk takes: an element opens (with its kept attributes), text, a comment, an element closes. */
+export type SegmentHandler = Partial<Pick<Handler, "onopentag" | "ontext" | "oncomment" | "onclosetag">>;
 
-export class SegmentParser extends Parser implements AttributeValueReader {
+const P_TAG = new Set(["p"]);
+const FORM_TAGS = new Set(["input", "option", "optgroup", "select", "button", "datalist", "textarea"]);
+const TABLE_SECTION_TAGS = new Set(["thead", "tbody"]);
+const DD_DT_TAGS = new Set(["dd", "dt"]);
+const RT_RP_TAGS = new Set(["rt", "rp"]);
+
+/** The open elements a start tag closes first when one of them is innermost (htmlparser2's `openImpliesClose`). */
+const OPEN_IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
+  ["tr", new Set(["tr", "th", "td"])],
+  ["th", new Set(["th"])],
+  ["td", new Set(["thead", "th", "td"])],
+  ["body", new Set(["head", "link", "script"])],
+  ["li", new Set(["li"])],
+  ...["p", "h1", "h2", "h3", "h4", "h5", "h6"].map((tag): [string, ReadonlySet<string>] => [tag, P_TAG]),
+  ...["select", "input", "output", "button", "datalist", "textarea"].map((tag): [string, ReadonlySet<string>] => [
+    tag,
+    FORM_TAGS,
+  ]),
+  ["option", new Set(["option"])],
+  ["optgroup", new Set(["optgroup", "option"])],
+  ["dd", DD_DT_TAGS],
+  ["dt", DD_DT_TAGS],
+  ...[
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "details",
+    "div",
+    "dl",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "header",
+    "hr",
+    "main",
+    "nav",
+    "ol",
+    "pre",
+    "section",
+    "table",
+    "ul",
+  ].map((tag): [string, ReadonlySet<string>] => [tag, P_TAG]),
+  ["rt", RT_RP_TAGS],
+  ["rp", RT_RP_TAGS],
+  ["tbody", TABLE_SECTION_TAGS],
+  ["tfoot", TABLE_SECTION_TAGS],
+]);
+
+/** Elements that never hold anything: closed as soon as opened, never on the stack. */
+const VOID_ELEMENTS = new Set([
+  "area",
+  "base",
+  "basefont",
+  "br",
+  "col",
+  "command",
+  "embed",
+  "frame",
+  "hr",
+  "img",
+  "input",
+  "isindex",
+  "keygen",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+
+/** Where `<x/>` closes x (foreign content), and the elements inside it where it does not again. */
+const FOREIGN_CONTEXT_ELEMENTS = new Set(["math", "svg"]);
+const HTML_INTEGRATION_ELEMENTS = new Set([
+  "mi",
+  "mo",
+  "mn",
+  "ms",
+  "mtext",
+  "annotation-xml",
+  "foreignobject",
+  "desc",
+  "title",
+]);
+
+/** SEGMENT_ATTRIBUTES by length, to tell a kept name in the page without slicing it out. */
+const KEPT_BY_LENGTH: string[][] = [];
+for (const name of SEGMENT_ATTRIBUTES) (KEPT_BY_LENGTH[name.length] ??= []).push(name);
+
+/**
+ * The kept attribute `html[start, end)` names (case as written, as the walk reads it), or null.
+ * Most attributes of a page are dropped: their names are compared in place, never copied, and a kept
+ * one is stored under the constant name, a key the attribute object has seen before.
+ */
+function keptAttributeName(html: string, start: number, end: number, inMeta: boolean): string | null {
+  const candidates = KEPT_BY_LENGTH[end - start];
+  if (candidates === undefined) return null;
+  for (const name of candidates) {
+    if (html.startsWith(name, start)) return inMeta || !META_ATTRIBUTES.has(name) ? name : null;
+  }
+  return null;
+}
+
+export class SegmentParser implements AttributeValueReader {
   private html = "";
   /** Whether the attribute being read is one the walk reads (the tokenizer skips the values of the others). */
   readsAttributeValue = true;
   /** Whether the tag being opened is a `<meta>`, the only one whose META_ATTRIBUTES the walk reads. */
   private inMeta = false;
+  /** Open elements, innermost last. */
+  private readonly stack: string[] = [];
+  /** Whether `<x/>` closes x here: innermost last, over the page's HTML context. */
+  private readonly foreignContext: boolean[] = [false];
+  private tagname = "";
+  private attribname = "";
+  private attribvalue = "";
+  private attribs: Record<string, string> | null = null;
 
-  constructor(handler: Partial<Handler>) {
-    super(handler, {
-      lowerCaseAttributeNames: false,
-      decodeEntities: true,
-      xmlMode: false,
-      Tokenizer: ScanningTokenizer,
-    });
-  }
+  constructor(private readonly handler: SegmentHandler) {}
 
   /** Parses `html` as one whole document. */
   parseWhole(html: string): void {
     this.html = html;
-    this.write(html);
-    this.end();
+    const tokenizer = new ScanningTokenizer({ xmlMode: false, decodeEntities: true }, this);
+    tokenizer.write(html);
+    tokenizer.end();
   }
 
-  override onopentagname(start: number, endIndex: number): void {
-    this.inMeta = endIndex - start === 4 && this.html.slice(start, endIndex).toLowerCase() === "meta";
-    super.onopentagname(start, endIndex);
+  ontext(start: number, endIndex: number): void {
+    this.handler.ontext?.(this.html.slice(start, endIndex));
   }
 
-  override onattribname(start: number, endIndex: number): void {
+  ontextentity(codePoint: number): void {
+    this.handler.ontext?.(String.fromCodePoint(codePoint));
+  }
+
+  onopentagname(start: number, endIndex: number): void {
+    const name = this.html.slice(start, endIndex).toLowerCase();
+    this.inMeta = name === "meta";
+    this.openTag(name);
+  }
+
+  onattribname(start: number, endIndex: number): void {
     // Names as written: the walk reads them so (lowerCaseAttributeNames is off, as in linkedom).
-    const name = this.html.slice(start, endIndex);
-    this.readsAttributeValue = SEGMENT_ATTRIBUTES.has(name) && (this.inMeta || !META_ATTRIBUTES.has(name));
-    if (this.readsAttributeValue) super.onattribname(start, endIndex);
-    else this.startIndex = start;
+    const name = keptAttributeName(this.html, start, endIndex, this.inMeta);
+    this.readsAttributeValue = name !== null;
+    if (name !== null) this.attribname = name;
   }
 
-  override onattribdata(start: number, endIndex: number): void {
-    if (this.readsAttributeValue) super.onattribdata(start, endIndex);
+  onattribdata(start: number, endIndex: number): void {
+    if (this.readsAttributeValue) this.attribvalue += this.html.slice(start, endIndex);
   }
 
-  override onattribentity(cp: number): void {
-    if (this.readsAttributeValue) super.onattribentity(cp);
+  onattribentity(codePoint: number): void {
+    if (this.readsAttributeValue) this.attribvalue += String.fromCodePoint(codePoint);
   }
 
-  override onattribend(quote: QuoteType, endIndex: number): void {
-    if (this.readsAttributeValue) super.onattribend(quote, endIndex);
-    else this.endIndex = endIndex;
+  onattribend(): void {
+    if (!this.readsAttributeValue) return;
+    // The first of a name counts; only SEGMENT_ATTRIBUTES are stored, none an Object.prototype member.
+    if (this.attribs && this.attribs[this.attribname] === undefined) this.attribs[this.attribname] = this.attribvalue;
+    this.attribvalue = "";
+  }
+
+  onopentagend(): void {
+    this.endOpenTag(false);
+  }
+
+  onselfclosingtag(): void {
+    if (this.foreignContext[this.foreignContext.length - 1]) this.closeCurrentTag(false);
+    else this.endOpenTag(false);
+  }
+
+  onclosetag(start: number, endIndex: number): void {
+    const name = this.html.slice(start, endIndex).toLowerCase();
+    if (FOREIGN_CONTEXT_ELEMENTS.has(name) || HTML_INTEGRATION_ELEMENTS.has(name)) this.foreignContext.pop();
+    if (!VOID_ELEMENTS.has(name)) {
+      const stack = this.stack;
+      const at = stack.lastIndexOf(name);
+      if (at !== -1) {
+        while (stack.length > at) this.handler.onclosetag?.(stack.pop()!, stack.length !== at);
+      } else if (name === "p") {
+        // `</p>` without a start: an empty paragraph.
+        this.openTag("p");
+        this.closeCurrentTag(true);
+      }
+    } else if (name === "br") {
+      // `</br>` is a `<br>`.
+      this.handler.onopentag?.("br", {}, true);
+      this.handler.onclosetag?.("br", false);
+    }
+  }
+
+  oncomment(start: number, endIndex: number, endOffset: number): void {
+    this.handler.oncomment?.(this.html.slice(start, endIndex - endOffset));
+  }
+
+  /** CDATA outside foreign content is a comment in HTML (the stock Parser's, without recognizeCDATA). */
+  oncdata(start: number, endIndex: number, endOffset: number): void {
+    this.handler.oncomment?.(`[CDATA[${this.html.slice(start, endIndex - endOffset)}]]`);
+  }
+
+  /** Declarations and processing instructions make no event the walk reads. */
+  ondeclaration(): void {}
+
+  onprocessinginstruction(): void {}
+
+  /** The page's end closes every element still open, innermost first. */
+  onend(): void {
+    const stack = this.stack;
+    for (let at = stack.length - 1; at >= 0; at--) this.handler.onclosetag?.(stack[at]!, true);
+  }
+
+  private openTag(name: string): void {
+    this.tagname = name;
+    const stack = this.stack;
+    const impliesClose = OPEN_IMPLIES_CLOSE.get(name);
+    if (impliesClose) {
+      while (stack.length > 0 && impliesClose.has(stack[stack.length - 1]!)) {
+        this.handler.onclosetag?.(stack.pop()!, true);
+      }
+    }
+    if (!VOID_ELEMENTS.has(name)) {
+      stack.push(name);
+      if (FOREIGN_CONTEXT_ELEMENTS.has(name)) this.foreignContext.push(true);
+      else if (HTML_INTEGRATION_ELEMENTS.has(name)) this.foreignContext.push(false);
+    }
+    this.attribs = {};
+  }
+
+  private endOpenTag(isImplied: boolean): void {
+    if (this.attribs) {
+      this.handler.onopentag?.(this.tagname, this.attribs, isImplied);
+      this.attribs = null;
+    }
+    if (VOID_ELEMENTS.has(this.tagname)) this.handler.onclosetag?.(this.tagname, true);
+    this.tagname = "";
+  }
+
+  /** A self-closed start tag in foreign content, or an implied `<p>`: it ends where it starts. */
+  private closeCurrentTag(isOpenImplied: boolean): void {
+    const name = this.tagname;
+    this.endOpenTag(isOpenImplied);
+    const stack = this.stack;
+    if (stack[stack.length - 1] === name) {
+      this.handler.onclosetag?.(name, !isOpenImplied);
+      stack.pop();
+    }
   }
 }

@@ -40,10 +40,19 @@ class AttributeReader {
     const value = this.attributes[name];
     // A missing class reads as "" (linkedom's className), anything else missing as null.
     if (value === undefined) return name === "class" ? "" : null;
-    if (name !== "class" && name !== "id") return value;
-    // Class and id values are cut at the budget's name cap (a 5 MB class list is no path token).
-    const capped = value.length > this.budget.limits.maxNameChars ? capName(value, this.budget) : value;
-    return name === "class" ? classValue(capped) : capped;
+    if (name === "class") return classValue(this.classAsWritten());
+    // Id values are cut at the budget's name cap, as class values are (classAsWritten).
+    return name === "id" ? this.capped(value) : value;
+  }
+
+  /** The class value as written ("" when there is none), cut at the budget's name cap (a 5 MB class list is no path token). */
+  classAsWritten(): string {
+    const value = this.attributes.class;
+    return value === undefined ? "" : this.capped(value);
+  }
+
+  private capped(value: string): string {
+    return value.length > this.budget.limits.maxNameChars ? capName(value, this.budget) : value;
   }
 
   hasAttribute(name: string): boolean {
@@ -56,6 +65,26 @@ function classValue(value: string): string {
   // Most class values are one name: nothing to split or dedupe.
   if (!SPACE.test(value)) return value;
   return [...new Set(value.split(WS).filter(Boolean))].join(" ");
+}
+
+const CLASS_NAME = /\S+/g;
+
+/**
+ * `.a.b.c`: the first three names of the class value as a DOM gives it back (classValue: its names,
+ * once each), read from the value as written and no further than the third: a utility-class list
+ * holds dozens, which classValue would split, dedupe and join only for the token to split them again.
+ */
+function classPart(written: string): string {
+  if (!SPACE.test(written)) return written ? "." + written : "";
+  const names: string[] = [];
+  let part = "";
+  CLASS_NAME.lastIndex = 0;
+  for (let name = CLASS_NAME.exec(written); name !== null && names.length < 3; name = CLASS_NAME.exec(written)) {
+    if (names.includes(name[0])) continue;
+    names.push(name[0]);
+    part += "." + name[0];
+  }
+  return part;
 }
 
 /**
@@ -71,12 +100,7 @@ function pathToken(el: AttributeReader, tag: string): string {
   // Values of one name (most) need no trim and split.
   const id = el.getAttribute("id");
   if (id) token += "#" + (SPACE.test(id) ? id.trim().split(WS)[0] : id);
-  const cls = el.getAttribute("class");
-  if (cls && !SPACE.test(cls)) token += "." + cls;
-  else if (cls) {
-    const names = cls.trim().split(WS);
-    for (let i = 0; i < names.length && i < 3; i++) if (names[i]) token += "." + names[i];
-  }
+  token += classPart(el.classAsWritten());
   return token.length > MAX_TOKEN_CHARS ? token.slice(0, MAX_TOKEN_CHARS) : token;
 }
 

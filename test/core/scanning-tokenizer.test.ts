@@ -84,6 +84,35 @@ const FRAGMENTS = [
   "< p>",
   "<3",
   "a\u00e9\u4e2d\ud83d\ude00",
+  // Where the tree builder (segment-parser.ts) implies ends, and foreign content's self-closing tags.
+  "<li>",
+  "</li>",
+  "<table>",
+  "<tbody>",
+  "<tr>",
+  "<td>",
+  "<th>",
+  "</td>",
+  "</table>",
+  "</p>",
+  "</br>",
+  "</img>",
+  "<h2>",
+  "<body>",
+  "<head>",
+  "<select>",
+  "<option>",
+  "<input>",
+  "<dd>",
+  "<dt>",
+  "<math>",
+  "</math>",
+  "<mi>",
+  "</mi>",
+  "<svg>",
+  "</svg>",
+  "<desc>",
+  "<x/>",
 ];
 const ALPHABET = [..."<>&\"'=/ \n\t!-?[]ab#x;0"];
 
@@ -153,16 +182,16 @@ describe("the scanning tokenizer", () => {
     expect(trace("a&no", scanning, [3])).toEqual(trace("a&no", stock, [3]));
   });
 
-  it("under the segmentation parser, gives the stock events less the attributes the walk never reads", () => {
+  it("under the segmentation parser, gives the stock Parser's events less the attributes the walk never reads", () => {
     /** Open tags, text and closes, attributes as the walk gets them. */
     function segmentTrace(html: string, make: (handler: Partial<Handler>) => { write(s: string): void; end(): void }) {
       const out: unknown[] = [];
       const parser = make({
-        onopentag: (name, attribs) =>
-          out.push(["open", name, Object.entries(attribs).filter(([k]) => SEGMENT_ATTRIBUTES.has(k))]),
+        onopentag: (name, attribs, implied) =>
+          out.push(["open", name, Object.entries(attribs).filter(([k]) => SEGMENT_ATTRIBUTES.has(k)), implied]),
         ontext: (data) => out.push(["text", data]),
         oncomment: (data) => out.push(["comment", data]),
-        onclosetag: (name) => out.push(["close", name]),
+        onclosetag: (name, implied) => out.push(["close", name, implied]),
       });
       parser.write(html);
       parser.end();

@@ -122,6 +122,9 @@ describe("DOM paths", () => {
   });
   it("keep at most three classes", () => {
     expect(only(page(`<div class="a b c d e">x</div>`)).path).toBe("html>body>div.a.b.c");
+    // The first three distinct names, as the DOM's class list gives them (whitespace of any kind between).
+    expect(only(page(`<div class=" b\ta  b\u00a0\nc d">x</div>`)).path).toBe("html>body>div.b.a.c");
+    expect(only(page(`<div class="x x x">x</div>`)).path).toBe("html>body>div.x");
   });
   it("differ between template regions", () => {
     const { blocks } = segmentHtml(page(`<div id="left"><p>l</p></div><div id="right"><p>r</p></div>`));
