@@ -67,6 +67,15 @@ const SLUG_WORDS = 4;
 const REVIEW_WORDS = new Set(["review", "reviews", "rating", "ratings"]);
 const REVIEW_PREFIXES = ["review"];
 
+/**
+ * What a path holding a comment or review container must hold (one of the comment and review words
+ * and prefixes above, or a character outside ASCII, whose lower case may be an ASCII letter): tokenWords
+ * lower-cases a token and splits it, so each word it finds is a slice of the token in lower case. Paths
+ * met for the first time are mostly answered by this one scan (depthsWhere).
+ */
+const MAY_NAME_COMMENTS =
+  /comment|respond|discussion|disqus|dsq|reply|replies|remark42|hyvor|giscus|utterances|review|rating|[\u0080-\uffff]/i;
+
 /** Whether a path token names a comment container; memoised, since pages repeat their tokens. */
 export const isCommentToken: (token: string) => boolean = memoized((token) => namesComments(token));
 
@@ -129,7 +138,7 @@ export function commentRegion(page: SegmentedPage, options: CommentRegionOptions
   const region: number[] = [];
   const isContainer = options.kind === "product" ? isCommentOrReviewToken : isCommentToken;
   page.blocks.forEach((b, i) => {
-    const depths = depthsWhere(b.path, isContainer);
+    const depths = depthsWhere(b.path, isContainer, MAY_NAME_COMMENTS);
     if (depths.length === 0) return;
     const tokens = pathTokens(b.path);
     const ids = b.ancestors ?? [];

@@ -84,7 +84,9 @@ class GramReader {
     let h1 = 0;
     let h2 = 0;
     for (let i = 0; i <= lower.length;) {
-      const cp = i < lower.length ? lower.codePointAt(i)! : 0x20;
+      // Most text is ASCII: a unit below 0x80 is its own code point, read without codePointAt.
+      const unit = i < lower.length ? lower.charCodeAt(i) : 0x20;
+      const cp = unit < 0x80 ? unit : lower.codePointAt(i)!;
       const units = cp > 0xffff ? 2 : 1;
       if (i < lower.length && isWordChar(cp)) {
         if (!inWord) {
@@ -92,10 +94,12 @@ class GramReader {
           h1 = 0x811c9dc5;
           h2 = 0x01000193;
         }
-        for (let u = i; u < i + units; u++) {
-          const c = lower.charCodeAt(u);
-          h1 = Math.imul(h1 ^ c, 0x01000193);
-          h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
+        h1 = Math.imul(h1 ^ unit, 0x01000193);
+        h2 = Math.imul(h2 ^ unit, 0x5bd1e995) ^ (h2 >>> 15);
+        if (units === 2) {
+          const low = lower.charCodeAt(i + 1);
+          h1 = Math.imul(h1 ^ low, 0x01000193);
+          h2 = Math.imul(h2 ^ low, 0x5bd1e995) ^ (h2 >>> 15);
         }
       } else if (inWord) {
         inWord = false;

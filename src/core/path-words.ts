@@ -78,16 +78,18 @@ const depthCaches = new WeakMap<(token: string) => boolean, Map<string, readonly
  * The depths (indices into pathTokens) at which a block's path has a token passing `test`,
  * outermost first; memoised per test and path, so a page's blocks, which repeat few paths, are
  * tested once per distinct path rather than once per block and depth. `test` must be a stable,
- * pure function of the token.
+ * pure function of the token. `mayPass`, when given, matches every path that holds a token passing
+ * `test` (a word the test looks for, or a character outside ASCII): a path met for the first time that
+ * it misses is answered by one scan of the path instead of a cache lookup per token.
  */
-export function depthsWhere(path: string, test: (token: string) => boolean): readonly number[] {
+export function depthsWhere(path: string, test: (token: string) => boolean, mayPass?: RegExp): readonly number[] {
   let byPath = depthCaches.get(test);
   if (!byPath) depthCaches.set(test, (byPath = new Map<string, readonly number[]>()));
   let depths = byPath.get(path);
   if (!depths) {
     if (byPath.size > 20000) byPath.clear();
     const found: number[] = [];
-    pathTokens(path).forEach((token, k) => test(token) && found.push(k));
+    if (!mayPass || mayPass.test(path)) pathTokens(path).forEach((token, k) => test(token) && found.push(k));
     byPath.set(path, (depths = found));
   }
   return depths;

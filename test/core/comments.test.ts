@@ -47,6 +47,16 @@ describe("commentRegion", () => {
     expect(texts(p, commentRegion(p).blocks)).toEqual(["Great post, thanks for sharing this with us all."]);
   });
 
+  it("finds containers named in capitals, in camelCase and with letters outside ASCII (the paths' prefilter)", () => {
+    const reply = `<p>I planted mine in April and they are already flowering, thanks for the tips.</p>`;
+    for (const name of ["UserReplies", "articleDISCUSSION", "Kommentare commentsBlock", "réponses remark42"]) {
+      const p = page(ARTICLE + `<div class="${name}">${reply}</div>`);
+      expect(texts(p, commentRegion(p).blocks), name).toHaveLength(1);
+    }
+    const product = page(ARTICLE + `<div class="productReviewsPanel">${reply}</div>`);
+    expect(commentRegion(product, { kind: "product" }).blocks).toHaveLength(1);
+  });
+
   it("is empty for an article without comments", () => {
     const region = commentRegion(page(ARTICLE, "single comments-closed"));
     expect(region).toEqual({ blocks: [], containers: [], reason: "none" });
