@@ -72,7 +72,9 @@ export async function processArticles(
     }
     if (needDomain) domainsReserved.add(predicted);
     const counted = budgetedFetch(ctx.budget);
-    const result = await safeFetch(target, { ...ctx.fetch, accept: "html", fetchImpl: counted.fetch });
+    // An article over MAX_BYTES is read from its beginning, as on the article routes: the item gets the
+    // text up to the cap rather than its summary, and the page teaches no tree (truncated, below).
+    const result = await safeFetch(target, { ...ctx.fetch, accept: "html", overCap: "cut", fetchImpl: counted.fetch });
     if (counted.exhausted()) {
       outcomes.set(index, {
         kind: "failed",
@@ -88,7 +90,13 @@ export async function processArticles(
     let prepared: PreparedPage;
     try {
       prepared = preparePageSource(
-        { body: result.page.body, contentType: result.page.contentType, url: result.page.url, fetched: true },
+        {
+          body: result.page.body,
+          contentType: result.page.contentType,
+          url: result.page.url,
+          fetched: true,
+          cutAtBytes: result.page.truncated,
+        },
         { title: job.item.title },
       );
     } catch (err) {

@@ -5,7 +5,7 @@ import type { FeedFormat, ParsedFeed } from "../../src/core/feed/types";
 import { checkFeed } from "../../src/core/feed/validate";
 import { createApp } from "../../src/http/app";
 import { feedCacheStub } from "../../src/store/stub";
-import { article, TEMPLATE_TEXT } from "../fixtures/synthetic-site";
+import { article, articleHtml, TEMPLATE_TEXT } from "../fixtures/synthetic-site";
 import {
   atom,
   HOSTILE,
@@ -155,6 +155,24 @@ describe("GET /feed rewrites a feed into full text", () => {
     expect(doc._urltree.failures.map((f: { index: number }) => f.index)).toEqual([6, 7, 8, 9, 10]);
     expect(doc._courier).toEqual({ about: `${origin}/about`, edition: "morning" });
     expect(site.calls.some((u) => u.includes("127.0.0.1") || u.includes("169.254"))).toBe(false);
+  });
+
+  it("fills an item whose article is over MAX_BYTES from the page up to the cap, and teaches no tree with it", async () => {
+    const site = mockFeedSite();
+    const origin = "https://news.huge.example";
+    const huge = articleHtml(7).replace(
+      "</body>",
+      `<script>var state = "${"x".repeat(Number(env.MAX_BYTES))}";</script></body>`,
+    );
+    site.serve(`${origin}/huge.html`, { body: huge, type: "text/html; charset=utf-8" });
+    const items: ItemSpec[] = [{ n: 7, link: `${origin}/huge.html` }];
+    site.serve(`${origin}/feed.json`, { body: jsonFeed(origin, items), type: JSONFEED });
+    const { res, text } = await getFeed(`${origin}/feed.json`);
+    expect(res.status).toBe(200);
+    expect(counts(res)).toMatchObject({ extracted: 1 });
+    const doc = JSON.parse(text);
+    for (const p of article(7).paragraphs) expect(doc.items[0].content_html).toContain(p);
+    expect(await documents("huge.example")).toBe(0);
   });
 
   it("resolves redirects and aggregator wrappers, and skips duplicates within the feed", async () => {
