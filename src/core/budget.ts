@@ -1,8 +1,9 @@
 /**
  * The processing budget of one page: caps that bound the work any page under the byte cap can
  * cost, and a deadline. (The byte cap itself is applied while reading, src/net/bounded-body.ts; a
- * page cut at it arrives here as a prefix and is recorded as cut by `bytes`.) A page over a cap is processed up to it and says so (`truncated`); a page
- * that runs past the deadline is refused (`PageTooComplex`, answered `422 too_complex`).
+ * page cut at it arrives here as a prefix and is recorded as cut by `bytes`.) A page over a cap is
+ * processed up to it and says so (`truncated`); a page that runs past the deadline is refused
+ * (`PageTooComplex`, answered `422 too_complex`).
  *
  * The caps are applied before the walk wherever possible, since its cost is per node:
  * - elements: a pre-scan of the HTML string counts start tags and cuts the string before the first

@@ -71,10 +71,13 @@ const REVIEW_PREFIXES = ["review"];
  * What a path holding a comment or review container must hold (one of the comment and review words
  * and prefixes above, or a character outside ASCII, whose lower case may be an ASCII letter): tokenWords
  * lower-cases a token and splits it, so each word it finds is a slice of the token in lower case. Paths
- * met for the first time are mostly answered by this one scan (depthsWhere).
+ * met for the first time are mostly answered by this one scan (depthsWhere). Built from the lists, so
+ * a word added to them is never filtered out here (the words are letters and digits: nothing to escape).
  */
-const MAY_NAME_COMMENTS =
-  /comment|respond|discussion|disqus|dsq|reply|replies|remark42|hyvor|giscus|utterances|review|rating|[\u0080-\uffff]/i;
+const MAY_NAME_COMMENTS = new RegExp(
+  [...COMMENT_WORDS, ...COMMENT_PREFIXES, ...REVIEW_WORDS, ...REVIEW_PREFIXES, "[\\u0080-\\uffff]"].join("|"),
+  "i",
+);
 
 /** Whether a path token names a comment container; memoised, since pages repeat their tokens. */
 export const isCommentToken: (token: string) => boolean = memoized((token) => namesComments(token));

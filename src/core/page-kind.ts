@@ -4,21 +4,22 @@
  * consent wall, a bot challenge, a paywall teaser, a JavaScript shell: interstitial.ts).
  *
  * The decision reads page-level signals computed from the blocks alone (pageSignals): how much of
- * the text is links, prose runs, code, forms and price tags, repeated compound records (many posts or
- * cards of one shape under one parent) and how many of one group's cards carry a price, the class/id words of the paths and the URL's words. A tiny
- * one-vs-rest logistic regression over them (page-kind-weights.json, trained by scripts/eval-kind.ts
- * on train-wcxb-dev and measured on single-wcxb-dev and by site-grouped cross-validation) picks the
- * kind: the signals overlap (a product page has prose, a thread has repeated records like a
- * listing), so weighing them by hand would be guesswork. What the page declares it is (read during
- * segmentation: declared-types.ts) gives two more, its og:type when it names a product or a product
- * group: signals, not rules (DECLARED_SIGNALS says why only those). Measured (scripts/eval-kind.ts,
- * trained and measured on the URL key, which is what the service reads): 83.6% in site-grouped 5-fold
- * cross-validation on train-wcxb-dev, 84.0% on single-wcxb-dev (83.4% and 83.7% without the priced
- * cards; without the og:type signals too 83.0% and 84.3%: two pages apart on single-wcxb-dev, where
- * two more products are taken for others). The
- * cross-validation of the whole decision trains a kind model per fold (scripts/lib/kind-training.ts);
- * there gold kinds instead of the model's would add only 0.0017 F1 on single-wcxb-dev and on
- * train-wcxb-dev (2026-11-26, scripts/page-stage-cv.ts --gold-kinds: 0.8765 and 0.8705).
+ * the text is links, prose runs, code, forms and price tags, repeated compound records (many posts
+ * or cards of one shape under one parent) and how many of one group's cards carry a price, the
+ * class/id words of the paths and the URL's words. A tiny one-vs-rest logistic regression over them
+ * (page-kind-weights.json, trained by scripts/eval-kind.ts on train-wcxb-dev and measured on
+ * single-wcxb-dev and by site-grouped cross-validation) picks the kind: the signals overlap (a
+ * product page has prose, a thread has repeated records like a listing), so weighing them by hand
+ * would be guesswork. What the page declares it is (read during segmentation: declared-types.ts)
+ * gives two more, its og:type when it names a product or a product group: signals, not rules
+ * (DECLARED_SIGNALS says why only those). Measured (scripts/eval-kind.ts, trained and measured on
+ * the URL key, which is what the service reads): 83.6% in site-grouped 5-fold cross-validation on
+ * train-wcxb-dev, 84.0% on single-wcxb-dev (83.4% and 83.7% without the priced cards; without the
+ * og:type signals too 83.0% and 84.3%: two pages apart on single-wcxb-dev, where two more products
+ * are taken for others). The cross-validation of the whole decision trains a kind model per fold
+ * (scripts/lib/kind-training.ts); there gold kinds instead of the model's would add only 0.0017 F1
+ * on single-wcxb-dev and on train-wcxb-dev (2026-11-26, scripts/page-stage-cv.ts --gold-kinds:
+ * 0.8765 and 0.8705).
  */
 import { maxElementId } from "./element-ids";
 import { isInterstitial, type InterstitialVerdict } from "./interstitial";

@@ -39,10 +39,11 @@ import type { InlineImage, TextBlock } from "./types";
 
 export type UnitKind = "heading" | "item" | "code" | "caption" | "paragraph" | "table";
 
+/** Read only: units of one path share these objects (unitShapeReader). */
 export interface Container {
-  kind: "quote" | "ul" | "ol";
+  readonly kind: "quote" | "ul" | "ol";
   /** Path of the element (prefix of the block path); containers are equal when kind and key are. */
-  key: string;
+  readonly key: string;
 }
 
 /**

@@ -222,7 +222,7 @@ export class SegmentParser implements AttributeValueReader {
     this.handler.oncomment?.(this.html.slice(start, endIndex - endOffset));
   }
 
-  /** CDATA outside foreign content is a comment in HTML (the stock Parser's, without recognizeCDATA). */
+  /** CDATA is a comment in HTML, inside svg and math too (the stock Parser's, without recognizeCDATA). */
   oncdata(start: number, endIndex: number, endOffset: number): void {
     this.handler.oncomment?.(`[CDATA[${this.html.slice(start, endIndex - endOffset)}]]`);
   }

@@ -2,7 +2,7 @@
  * Request bodies are read under the same cap as fetched pages, while streaming, and in bounded time.
  * A body sent with Content-Encoding (gzip, deflate, br) is decoded, the cap counting decoded bytes.
  */
-import { readHead, type BodyHead, type OverCap } from "../net/bounded-body";
+import { drainOnCancel, readHead, type BodyHead, type OverCap } from "../net/bounded-body";
 import { decodeBody, DecodedTooLarge, planDecoding } from "../net/content-decoding";
 import { Deadline } from "../net/deadline";
 import { AppException } from "../service/errors";
@@ -29,13 +29,13 @@ export async function readRequestBody(
   const encoding = request.headers.get("content-encoding");
   const plan = planDecoding(encoding);
   if (!plan.ok) throw new AppException({ code: "unsupported_encoding", message: plan.message });
-  const stream =
-    request.body && plan.codings.length > 0
-      ? decodeBody(request.body as ReadableStream<Uint8Array>, plan.codings, maxBytes)
-      : request.body;
   const deadline = new Deadline(timeoutMs);
+  // The body as sent is drained, not cancelled, whoever stops reading it (drainOnCancel says why).
+  const sent = request.body ? drainOnCancel(request.body as ReadableStream<Uint8Array>, deadline) : null;
+  const stream =
+    sent && plan.codings.length > 0 ? decodeBody(sent.stream, plan.codings, maxBytes) : (sent?.stream ?? null);
   try {
-    const body = await readHead(stream, maxBytes, deadline, "drain");
+    const body = await readHead(stream, maxBytes, deadline);
     if (body.cut && overCap === "refuse") throw tooLarge();
     return body;
   } catch (err) {
@@ -46,6 +46,8 @@ export async function readRequestBody(
     const reason = err instanceof Error ? err.message : String(err);
     throw new AppException({ code: "bad_request", message: `request body is not valid ${encoding}: ${reason}` });
   } finally {
+    // Answered once the body is all in: a cancel reaches it through the decoders a few turns later.
+    await deadline.race(sent?.finished ?? Promise.resolve()).catch(() => {});
     deadline.dispose();
   }
 }

@@ -44,7 +44,7 @@ export async function readBounded(
 /** The first bytes of a body: all of it when `cut` is false. */
 export interface BodyHead {
   bytes: Uint8Array;
-  /** More than `maxBytes` arrived: `bytes` is the first `maxBytes` of them and the rest was cancelled unread. */
+  /** More than `maxBytes` arrived: `bytes` is the first `maxBytes` of them; the reader was cancelled there. */
   cut: boolean;
   /** Bytes taken from the stream, the chunk that passed the cap included. */
   readBytes: number;
@@ -59,7 +59,6 @@ export async function readHead(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
   deadline: Deadline,
-  rest: RestOfBody = "cancel",
 ): Promise<BodyHead> {
   if (body === null) return { bytes: new Uint8Array(0), cut: false, readBytes: 0 };
   const reader = body.getReader();
@@ -73,8 +72,7 @@ export async function readHead(
       const room = maxBytes - total;
       total += chunk.byteLength;
       if (total > maxBytes) {
-        if (rest === "drain") await drain(reader, deadline);
-        else discard(reader);
+        discard(reader);
         chunks.push(chunk.subarray(0, room));
         return { bytes: joinChunks(chunks), cut: true, readBytes: total };
       }
@@ -88,17 +86,42 @@ export async function readHead(
 }
 
 /**
- * What becomes of a body's bytes past the cap. A fetched response's are cancelled unread. A request
- * body's are read and dropped: workerd restarts the Worker after a request whose body was cancelled
- * half read (`wrangler dev`: the next request, on any connection, was answered 503 "Your worker
- * restarted mid-request"), so the client's upload runs to its end, costing time but no memory.
+ * A request body that, when its reader stops early (cancels: the cap was met, a decoder failed, the
+ * deadline passed), is read to its end and dropped instead of cancelled: workerd restarts the Worker
+ * after a request whose body was cancelled half read (`wrangler dev`: the next request, on any
+ * connection, was answered 503 "Your worker restarted mid-request"). What is dropped is the body as
+ * sent, under any decoder: draining the decoded stream would inflate the rest of a gzip bomb, CPU up
+ * to the deadline. The client's upload runs to its end, costing time but no memory; `finished`
+ * settles once the body has ended, been drained, or been cancelled at the deadline.
  */
-export type RestOfBody = "cancel" | "drain";
+export function drainOnCancel(
+  body: ReadableStream<Uint8Array>,
+  deadline: Deadline,
+): { stream: ReadableStream<Uint8Array>; finished: Promise<void> } {
+  const source = body.getReader();
+  let settle = () => {};
+  const finished = new Promise<void>((resolve) => (settle = resolve));
+  const stream = new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      // Settled by the body's end or failure only: a read in flight when the reader cancels still
+      // resolves, and enqueueing it then throws while the drain reads on.
+      const next = await source.read().catch((error: unknown) => {
+        settle();
+        throw error;
+      });
+      if (!next.done) return controller.enqueue(next.value);
+      settle();
+      controller.close();
+    },
+    cancel: async () => {
+      await drain(source, deadline);
+      settle();
+    },
+  });
+  return { stream, finished };
+}
 
-/**
- * Reads the rest of a body and drops it, until its end or the deadline; a stream that fails meanwhile
- * (a decoder past its own cap) or outlasts the deadline is cancelled then, the head already read.
- */
+/** Reads the rest of a body and drops it, until its end; one that fails or outlasts the deadline is cancelled then. */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: Deadline): Promise<void> {
   try {
     for (;;) if ((await deadline.race(reader.read())).done) return;
