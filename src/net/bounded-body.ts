@@ -101,11 +101,16 @@ export function drainOnCancel(
   const source = body.getReader();
   let settle = () => {};
   const finished = new Promise<void>((resolve) => (settle = resolve));
+  // The read a pull has in flight: workerd's request body takes one pending read at a time ("This
+  // ReadableStream only supports a single pending read request at a time"), so the drain waits for it.
+  let inFlight: Promise<unknown> = Promise.resolve();
   const stream = new ReadableStream<Uint8Array>({
     pull: async (controller) => {
       // Settled by the body's end or failure only: a read in flight when the reader cancels still
       // resolves, and enqueueing it then throws while the drain reads on.
-      const next = await source.read().catch((error: unknown) => {
+      const read = source.read();
+      inFlight = read.catch(() => {});
+      const next = await read.catch((error: unknown) => {
         settle();
         throw error;
       });
@@ -114,6 +119,7 @@ export function drainOnCancel(
       controller.close();
     },
     cancel: async () => {
+      await inFlight;
       await drain(source, deadline);
       settle();
     },

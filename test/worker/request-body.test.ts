@@ -82,3 +82,34 @@ describe("encoded request bodies over the cap", () => {
     expect(seen.cancelled).toBe(false);
   });
 });
+
+describe("draining a body that takes one read at a time", () => {
+  // workerd's request body refuses a second pending read ("This ReadableStream only supports a single
+  // pending read request at a time"); the drain must wait for the read a pull has in flight, or its
+  // first read fails, the body is cancelled half read, and workerd restarts the Worker.
+  it("waits for the read in flight before draining, and reads the body to its end", async () => {
+    const seen = { reads: 0, concurrent: false, cancelled: false };
+    let pending = false;
+    const reader = {
+      read: async (): Promise<ReadableStreamReadResult<Uint8Array>> => {
+        if (pending) seen.concurrent = true;
+        pending = true;
+        await new Promise((r) => setTimeout(r, 1));
+        pending = false;
+        if (seen.reads === 40) return { done: true, value: undefined };
+        seen.reads++;
+        return { done: false, value: new Uint8Array(1000).fill(0x61) };
+      },
+      cancel: async () => void (seen.cancelled = true),
+      releaseLock: () => {},
+      closed: Promise.resolve(undefined),
+    };
+    const oneReadAtATime = { getReader: () => reader } as unknown as ReadableStream<Uint8Array>;
+    const request = { headers: new Headers({ "content-type": "text/html" }), body: oneReadAtATime } as Request;
+    const head = await readRequestBody(request, 5000, 10_000, "cut");
+    expect(head.cut).toBe(true);
+    expect(seen.concurrent).toBe(false);
+    expect(seen.reads).toBe(40);
+    expect(seen.cancelled).toBe(false);
+  });
+});
