@@ -19,6 +19,11 @@ export interface TitleWords {
 /** Bits in the title's bitmap: a title of 20 words lets about 2% of other words through to the set. */
 const HASH_BITS = 1024;
 
+/** How many words `text` has, split on white space as lowerWords splits it. */
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
 /** Lower-cased words of `text`, split on white space. */
 export function lowerWords(text: string): string[] {
   return text.toLowerCase().split(/\s+/).filter(Boolean);

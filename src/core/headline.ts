@@ -3,6 +3,7 @@
  * twice (the `<title>`, often with a " | Site" suffix, and an `<h1>`), and a metadata title may
  * be a third copy: the renderers keep one.
  */
+import { memoized } from "./memo";
 import { imageUnit, type Unit } from "./render-layout";
 import type { InlineImage } from "./types";
 
@@ -177,13 +178,7 @@ const OPENING_UNITS = 3;
  * the headline two or three times, and normalizing (NFKC, Unicode classes) was most of its time.
  */
 function sayingHeadline(headline: string): (text: string) => boolean {
-  const says = saysHeadline(headline);
-  const said = new Map<string, boolean>();
-  return (text) => {
-    let answer = said.get(text);
-    if (answer === undefined) said.set(text, (answer = says(text)));
-    return answer;
-  };
+  return memoized(saysHeadline(headline));
 }
 
 /** Where the content repeats the headline (see placeHeadline); -1 when it does not. */

@@ -21,6 +21,7 @@
  * 51.0% -> 61.3% of the pages, single-wcxb-dev 83.3% -> 83.7% (held out), train-wcxb-dev
  * 82.5% (one page gained, one lost).
  */
+import { wordCount } from "./block-words";
 import { normalizeHeadline } from "./headline";
 import type { PageKind } from "./page-kind";
 import type { TextBlock } from "./types";
@@ -100,8 +101,4 @@ function proseFollows({ blocks, content }: LeadingLineEvidence, first: number, w
     seen++;
   }
   return false;
-}
-
-function wordCount(text: string): number {
-  return text.trim().split(/\s+/).length;
 }

@@ -10,6 +10,7 @@
  * alone ("Review: ..." is a headline). Nothing is stripped unless what remains is a plausible headline:
  * 10 characters or more, or the page's own <h1> ("Kayaks | REI Co-op" over an h1 "Kayaks": a short headline the page itself shows).
  */
+import { wordCount } from "../block-words";
 import { normalizeHeadline, TITLE_SEPARATORS } from "../headline";
 
 /** Separators a site name is attached with; the dash forms need more evidence (see above). */
@@ -127,10 +128,6 @@ function matchesName(part: string, partWords: number, name: string, nameWords: n
   if (part === name) return true;
   if (part.length >= 3 && name.includes(part)) return true;
   return name.length >= 4 && part.includes(name) && partWords <= nameWords + 1;
-}
-
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }
 
 function stripKnownSite(title: string, hints: SiteHints): string {
