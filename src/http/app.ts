@@ -8,7 +8,7 @@ import { configOf } from "../config";
 import { safeFetch } from "../net/safe-fetch";
 import { MAX_URL_LENGTH, urlTooLong } from "../net/url-limit";
 import { AppException, badRequest } from "../service/errors";
-import { extract, type PageSource } from "../service/extract";
+import { ARTICLE_FETCH, extract, fetchedSource, type PageSource } from "../service/extract";
 import { fetchError } from "../service/fetch-error";
 import { adminRoutes } from "./admin-routes";
 import { auth, hasValidKey } from "./auth";
@@ -78,17 +78,9 @@ export function createApp(): Hono<AppEnv> {
     const { target } = request;
     // HEAD is answered like GET (the headers a client checks), but an answer nobody reads teaches nothing.
     const opts = c.req.method === "HEAD" ? { ...request.options, learn: false } : request.options;
-    // A page over MAX_BYTES is answered from its beginning (truncatedBy "bytes"), as over the other caps.
-    const result = await safeFetch(target, { ...configOf(c.env).fetch, accept: "html", overCap: "cut" });
+    const result = await safeFetch(target, { ...configOf(c.env).fetch, ...ARTICLE_FETCH });
     if (!result.ok) throw new AppException(fetchError(result.failure));
-    const source: PageSource = {
-      body: result.page.body,
-      contentType: result.page.contentType,
-      url: result.page.url,
-      fetched: true,
-      cutAtBytes: result.page.truncated,
-    };
-    return extractionResponse(await extract({ env: c.env, trusted: true }, source, opts), opts);
+    return extractionResponse(await extract({ env: c.env, trusted: true }, fetchedSource(result.page), opts), opts);
   }
 
   app.route("/admin", adminRoutes());

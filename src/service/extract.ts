@@ -11,6 +11,7 @@ import { isInterstitial } from "../core/interstitial";
 import { extractMetadata } from "../core/metadata";
 import { hashedBlocks, preparePage, type PreparedPage } from "../core/pipeline";
 import type { BranchEvidence } from "../core/tree-evidence";
+import type { FetchedPage, SafeFetchOptions } from "../net/safe-fetch";
 import type { TreeRequest } from "../store/domain-tree";
 import { domainTreeStub } from "../store/stub";
 import { configOf } from "../config";
@@ -19,6 +20,19 @@ import type { Extraction, PageSource } from "./extraction";
 import type { ExtractOptions } from "./options";
 
 export type { Extraction, PageSource };
+
+/**
+ * How the service fetches a page to extract (GET /extract, the proxy route, a feed's articles): as
+ * HTML, and a page over MAX_BYTES read up to the cap, an HTML page being readable from its
+ * beginning, as over the other caps of the processing budget (truncatedBy "bytes").
+ */
+export const ARTICLE_FETCH = { accept: "html", overCap: "cut" } as const satisfies Partial<SafeFetchOptions>;
+
+/** A page the service fetched, as an extraction's source: one cut at the byte cap says so, and so teaches nothing. */
+export function fetchedSource(page: FetchedPage): PageSource {
+  const { body, contentType, url, truncated } = page;
+  return { body, contentType, url, fetched: true, cutAtBytes: truncated };
+}
 
 export interface ExtractContext {
   env: Env;

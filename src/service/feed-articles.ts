@@ -16,7 +16,7 @@ import type { PreparedPage } from "../core/pipeline";
 import type { CachedArticle } from "../store/feed-cache";
 import { domainTreeStub } from "../store/stub";
 import { AppException } from "./errors";
-import { classifyPrepared, preparePageSource, treeRequestFor } from "./extract";
+import { ARTICLE_FETCH, classifyPrepared, fetchedSource, preparePageSource, treeRequestFor } from "./extract";
 import { budgetedFetch, limiter, type SubrequestBudget } from "./feed-budget";
 import type { FetchSettings } from "../config";
 import type { ExtractOptions } from "./options";
@@ -72,9 +72,9 @@ export async function processArticles(
     }
     if (needDomain) domainsReserved.add(predicted);
     const counted = budgetedFetch(ctx.budget);
-    // An article over MAX_BYTES is read from its beginning, as on the article routes: the item gets the
-    // text up to the cap rather than its summary, and the page teaches no tree (truncated, below).
-    const result = await safeFetch(target, { ...ctx.fetch, accept: "html", overCap: "cut", fetchImpl: counted.fetch });
+    // An article over MAX_BYTES is read up to the cap, as on the article routes: the item gets the text
+    // of its beginning rather than its summary, and the page teaches no tree (truncated, below).
+    const result = await safeFetch(target, { ...ctx.fetch, ...ARTICLE_FETCH, fetchImpl: counted.fetch });
     if (counted.exhausted()) {
       outcomes.set(index, {
         kind: "failed",
@@ -89,16 +89,7 @@ export async function processArticles(
     }
     let prepared: PreparedPage;
     try {
-      prepared = preparePageSource(
-        {
-          body: result.page.body,
-          contentType: result.page.contentType,
-          url: result.page.url,
-          fetched: true,
-          cutAtBytes: result.page.truncated,
-        },
-        { title: job.item.title },
-      );
+      prepared = preparePageSource(fetchedSource(result.page), { title: job.item.title });
     } catch (err) {
       const message =
         err instanceof AppException ? err.error.message : err instanceof Error ? err.message : String(err);
