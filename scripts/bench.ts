@@ -40,7 +40,7 @@ import { measureTreeScale, type SourcePage, type TreeScaleReport } from "./lib/t
 import { fmt, markdownTable, summarize, table, type Summary } from "./lib/stats";
 
 const USAGE = `
-usage: npm run bench [-- --quick] [--rounds N] [--pages N] [--corpus NAME[,NAME]] [--tree-only] [--tree-docs N]
+usage: npm run bench [-- --quick] [--rounds N] [--pages N] [--corpus NAME[,NAME]] [--forced-gc] [--tree-only] [--tree-docs N]
   --quick     a few pages per corpus, one round: a smoke test
   Reports go to bench/ (committed) only from a run over the default corpora and pages; --quick,
   --pages or --corpus write them to bench/out/ (ignored), so a partial run never replaces them.
@@ -49,12 +49,16 @@ usage: npm run bench [-- --quick] [--rounds N] [--pages N] [--corpus NAME[,NAME]
   --rounds N  passes over all pages, each timing every task once per page (default 1)
   --pages N   at most N pages per corpus
   --corpus    corpora to read (default ${BENCH_CORPORA.join(",")}), from ${DATA_DIR}
+  --forced-gc the method before 2026-11-26: a forced gc() before each task and two after it, each
+              task charged the collection of its leftover garbage (V8 then deoptimizes much of the
+              code after every call; see README "Benchmarks")
   --help      this text`;
 const { values } = parseCli(USAGE, {
   quick: { type: "boolean" },
   rounds: { type: "string" },
   pages: { type: "string" },
   corpus: { type: "string" },
+  "forced-gc": { type: "boolean" },
   "tree-only": { type: "boolean" },
   "tree-docs": { type: "string" },
 });
@@ -67,6 +71,15 @@ const corpora = (values.corpus?.split(",") ?? [...BENCH_CORPORA]).filter((c) => 
 const partialRun = quick || values.pages !== undefined || values.corpus !== undefined;
 const outDir = resolve(import.meta.dirname, partialRun ? "../bench/out" : "../bench");
 const gc = (globalThis as { gc?: () => void }).gc;
+/**
+ * Forced collections around the timed tasks (`--forced-gc`): off by default. V8's forced `gc()` also
+ * drops the object shapes only dead objects held and deoptimizes the code that embeds them (about 80
+ * of the pipeline's functions per call, `--trace-deopt` "weak objects"), so three calls per task and
+ * chunk had every task run its first pages unoptimized, which a warm server never does: there a
+ * collection runs while requests are in flight and their shapes are alive. Without them each task's
+ * samples carry the collections that ran during them, whoever left the garbage (the GC column).
+ */
+const forcedGc = values["forced-gc"] && gc ? gc : undefined;
 
 if (corpora.length === 0) {
   console.log(`bench: no corpora under ${DATA_DIR} (expected ${BENCH_CORPORA.join(", ")}); nothing to measure.`);
@@ -138,7 +151,7 @@ if (values["tree-only"]) {
 }
 const CHUNK = 50;
 console.log(
-  `bench: ${pages.length} pages (${corpora.map((c) => `${c} ${pages.filter((p) => p.corpus === c).length}`).join(", ")}), ${fmt(bytesPerPass / 1e6, 1)} MB of HTML; ${rounds} round(s)`,
+  `bench: ${pages.length} pages (${corpora.map((c) => `${c} ${pages.filter((p) => p.corpus === c).length}`).join(", ")}), ${fmt(bytesPerPass / 1e6, 1)} MB of HTML; ${rounds} round(s); ${forcedGc ? "forced gc() around each task" : "no forced collections"}`,
 );
 
 /** Per-domain trees for the stateful tasks, emptied at the start of each round. */
@@ -305,11 +318,11 @@ const leftoverGc = new Map<string, number>(TASKS.map((t) => [t.name, 0]));
  * server that cost lands on some later request, so each task's mean includes its own.
  */
 function chargeLeftoverGarbage(task: string): void {
-  if (!gc) return;
+  if (!forcedGc) return;
   const t0 = performance.now();
-  gc();
+  forcedGc();
   const t1 = performance.now();
-  gc();
+  forcedGc();
   const t2 = performance.now();
   leftoverGc.set(task, leftoverGc.get(task)! + Math.max(0, t1 - t0 - (t2 - t1)));
 }
@@ -353,8 +366,8 @@ async function runChunk(round: number, from: number): Promise<void> {
     warmupTime: 0,
     retainSamples: true,
     throws: true,
-    // Every task starts on a clean heap; what it leaves behind is charged to it in afterAll.
-    setup: () => gc?.(),
+    // With --forced-gc every task starts on a clean heap; what it leaves behind is charged to it in afterAll.
+    setup: () => forcedGc?.(),
   });
   // A fresh task order per chunk: tasks share linkedom's and V8's state (inline caches, heap), and
   // a fixed order would hand the same neighbour's leftovers to the same task every time.
@@ -440,7 +453,7 @@ const gcMs = gcPerPage();
 const results = TASKS.map((t) => {
   const s = summarize(samples.get(t.name)!);
   const leftover = leftoverGc.get(t.name)!;
-  // Median and p95 are per-page samples; mean and MB/s also carry the task's leftover garbage.
+  // Median and p95 are per-page samples; with --forced-gc mean and MB/s also carry the task's leftover garbage.
   const total = s.total + leftover;
   return {
     name: t.name,
@@ -551,7 +564,9 @@ writeFileSync(
     "",
     `\`npm run bench${process.argv.length > 2 ? " -- " + process.argv.slice(2).join(" ") : ""}\` on ${machineLine(machine)}.`,
     `${pages.length} pages (${report.corpora.map((c) => `${c.name} ${c.pages}`).join(", ")}), ${fmt(bytesPerPass / 1e6, 1)} MB of HTML, ${rounds} round(s); every sample is one page.`,
-    'Median and p95 are per-page samples; the mean and MB/s also include the collection of each task\'s leftover garbage ("GC ms": all collection charged to the task, per page).',
+    forcedGc
+      ? 'Forced gc() around each task. Median and p95 are per-page samples; the mean and MB/s also include the collection of each task\'s leftover garbage ("GC ms": all collection charged to the task, per page).'
+      : 'No forced collections: every sample carries the collections that ran during it, whoever left the garbage ("GC ms": collection during the task, per page).',
     "",
     markdownTable(header, rows),
     "",
