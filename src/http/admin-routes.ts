@@ -10,6 +10,7 @@ import { configOf } from "../config";
 import { AppException } from "../service/errors";
 import { domainTreeStub } from "../store/stub";
 import { auth } from "./auth";
+import { methodNotAllowed } from "./errors";
 import type { AppEnv } from "./env";
 
 /**
@@ -83,6 +84,11 @@ export function adminRoutes(): Hono<AppEnv> {
   });
 
   admin.post("/domains/:domain/reset", async (c) => c.json(await domainTreeStub(c.env, domainOf(c)).reset()));
+  // After the routes (and the key check): a method the route does not serve is a 405, not a 404.
+  admin.all("/domains/:domain/stats", methodNotAllowed("GET", "HEAD"));
+  admin.all("/domains/:domain/export", methodNotAllowed("GET", "HEAD"));
+  admin.all("/domains/:domain/import", methodNotAllowed("POST"));
+  admin.all("/domains/:domain/reset", methodNotAllowed("POST"));
   return admin;
 }
 

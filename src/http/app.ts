@@ -12,7 +12,7 @@ import { fetchError } from "../service/fetch-error";
 import { adminRoutes } from "./admin-routes";
 import { auth, hasValidKey } from "./auth";
 import { apiCors } from "./cors";
-import { errorResponse, responseForThrown } from "./errors";
+import { errorResponse, methodNotAllowed, responseForThrown } from "./errors";
 import { conditionalGet } from "./etag";
 import { extractionResponse } from "./extract-response";
 import { mountFeedRoutes } from "./feed-routes";
@@ -138,6 +138,7 @@ export function createApp(): Hono<AppEnv> {
     const trusted = hasValidKey(c.env, c.req.header("authorization"));
     return extractionResponse(await extract({ env: c.env, trusted }, source, opts), opts);
   });
+  app.all("/extract", methodNotAllowed("GET", "HEAD", "POST"));
 
   mountFeedRoutes(app, { targetFromPath });
 
@@ -147,6 +148,13 @@ export function createApp(): Hono<AppEnv> {
     const request = describeProxy(c);
     if (!request) throw new AppException({ code: "not_found", message: "no such route; GET / lists the routes" });
     return fetchAndExtract(c, request);
+  });
+  // Another method on a path the proxy route would take (an http(s) URL) is a 405; any other path stays a 404.
+  const proxyNotAllowed = methodNotAllowed("GET", "HEAD");
+  app.all("/*", (c) => {
+    const url = new URL(c.req.url);
+    if (/^https?:\/\//i.test(targetFromPath(url.pathname + url.search))) proxyNotAllowed(c);
+    throw new AppException({ code: "not_found", message: "no such route; GET / lists the routes" });
   });
 
   return app;

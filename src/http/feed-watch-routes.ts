@@ -12,6 +12,7 @@ import { configOf } from "../config";
 import { readCappedBody } from "./request-body";
 import { isForbiddenHost } from "../net/forbidden-host";
 import { MAX_URL_LENGTH, urlTooLong } from "../net/url-limit";
+import { methodNotAllowed } from "./errors";
 import { parseJsonBody } from "./json-body";
 import type { AppEnv } from "./env";
 
@@ -80,6 +81,7 @@ export function mountWatchedFeeds(routes: Hono<AppEnv>): void {
   });
 
   routes.get("/", async (c) => c.json({ feeds: (await feedRegistryStub(c.env).list()).map(view) }));
+  routes.all("/", methodNotAllowed("GET", "HEAD", "POST"));
 
   routes.get("/:id", async (c) => {
     const feed = await feedRegistryStub(c.env).get(c.req.param("id"));
@@ -92,4 +94,5 @@ export function mountWatchedFeeds(routes: Hono<AppEnv>): void {
     if (!removed) throw new AppException({ code: "not_found", message: "no watched feed with this id" });
     return new Response(null, { status: 204 });
   });
+  routes.all("/:id", methodNotAllowed("GET", "HEAD", "DELETE"));
 }

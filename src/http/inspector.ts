@@ -14,6 +14,7 @@ import { buildUrlKey } from "../core/url-key";
 import { AppException, badRequest } from "../service/errors";
 import { domainTreeStub } from "../store/stub";
 import { auth } from "./auth";
+import { methodNotAllowed } from "./errors";
 import type { AppEnv } from "./env";
 import { FAVICON_SVG, INSPECTOR_CSS, inspectorHtml } from "./inspector-page";
 import { INSPECTOR_JS } from "./inspector-script";
@@ -75,6 +76,7 @@ export function mountInspector(app: Hono<AppEnv>): void {
     c.header("cache-control", "no-cache");
     return c.html(inspectorHtml({ keyRequired: configOf(c.env).apiKey !== null }));
   });
+  app.all("/", methodNotAllowed("GET", "HEAD"));
   const asset = (type: string, body: string) => () =>
     new Response(body, {
       headers: { "content-type": type, "cache-control": ASSET_CACHE, "x-content-type-options": "nosniff" },
@@ -84,6 +86,8 @@ export function mountInspector(app: Hono<AppEnv>): void {
   // Browsers ask for /favicon.ico whatever the page links: both names answer, so no request fails.
   app.get("/favicon.svg", asset("image/svg+xml", FAVICON_SVG));
   app.get("/favicon.ico", asset("image/svg+xml", FAVICON_SVG));
+  for (const path of ["/inspector.js", "/inspector.css", "/favicon.svg", "/favicon.ico"])
+    app.all(path, methodNotAllowed("GET", "HEAD"));
 
   // Read-only figures of the domain a page belongs to: the tree's internals, like debug=1, so the API key guards it.
   app.use("/inspect", auth({ scope: "api" }));
@@ -101,4 +105,5 @@ export function mountInspector(app: Hono<AppEnv>): void {
     c.header("cache-control", "private, no-store");
     return c.json({ domain: key.domain, urlKey: key.key, ...figures });
   });
+  app.all("/inspect", methodNotAllowed("GET", "HEAD"));
 }

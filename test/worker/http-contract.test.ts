@@ -63,3 +63,70 @@ describe("the feed's own 304 keeps its CORS headers too", () => {
     expect(again.headers.get("access-control-expose-headers")).toBe(first.headers.get("access-control-expose-headers"));
   });
 });
+
+describe("a known route asked with a method it does not serve: 405 with Allow", () => {
+  const ADMIN = { authorization: "Bearer test-admin-key" };
+  const cases: [method: string, path: string, allow: string, headers?: Record<string, string>][] = [
+    ["PUT", "/extract?url=https://contract.example.com/a", "GET, HEAD, POST"],
+    ["DELETE", "/extract", "GET, HEAD, POST"],
+    ["POST", "/https://contract.example.com/a", "GET, HEAD"],
+    ["PATCH", "/https:/contract.example.com/a?b=1", "GET, HEAD"],
+    ["POST", "/", "GET, HEAD"],
+    ["PUT", "/inspector.js", "GET, HEAD"],
+    ["POST", "/inspect?url=https://contract.example.com/a", "GET, HEAD"],
+    ["POST", "/feed?url=https://contract.example.com/feed.xml", "GET"],
+    ["PUT", "/feed/https://contract.example.com/feed.xml", "GET"],
+    // HEAD on /feed was already refused before any route (input-limits.ts): the same answer.
+    ["HEAD", "/feed?url=https://contract.example.com/feed.xml", "GET"],
+    ["PUT", "/feeds", "GET, HEAD, POST", ADMIN],
+    ["POST", "/feeds/0123456789abcdef", "GET, HEAD, DELETE", ADMIN],
+    ["POST", "/admin/domains/example.com/stats", "GET, HEAD", ADMIN],
+    ["DELETE", "/admin/domains/example.com/export", "GET, HEAD", ADMIN],
+    ["GET", "/admin/domains/example.com/import", "POST", ADMIN],
+    ["GET", "/admin/domains/example.com/reset", "POST", ADMIN],
+    // The admin routes have no CORS, so no preflight answers OPTIONS there.
+    ["OPTIONS", "/admin/domains/example.com/stats", "GET, HEAD", ADMIN],
+  ];
+  for (const [method, path, allow, headers] of cases) {
+    it(`${method} ${path}`, async () => {
+      const res = await SELF.fetch(`http://svc${path}`, { method, headers });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe(allow);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      if (method === "HEAD") return;
+      const body = (await res.json()) as { error: { code: string; message: string; allow: string[] } };
+      expect(body.error.code).toBe("method_not_allowed");
+      expect(body.error.message).toContain(method);
+      expect(body.error.allow.join(", ")).toBe(allow);
+    });
+  }
+
+  it("keeps unknown paths 404, the key check first on admin routes, and CORS on the API's 405", async () => {
+    for (const [method, path] of [
+      ["PUT", "/nothing-here"],
+      ["POST", "/ftp://example.com/a"],
+      ["DELETE", "/admin/nothing"],
+    ] as const) {
+      const res = await SELF.fetch(`http://svc${path}`, { method, headers: ADMIN });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    }
+    const noKey = await SELF.fetch("http://svc/admin/domains/example.com/stats", { method: "POST" });
+    expect(noKey.status).toBe(401);
+    await noKey.text();
+    const api = await SELF.fetch("http://svc/extract", { method: "PUT", headers: { origin: ORIGIN } });
+    expect(api.status).toBe(405);
+    expect(api.headers.get("access-control-allow-origin")).toBe("*");
+    await api.text();
+  });
+
+  it("still answers HEAD like GET where GET only reads, and CORS preflights with 204", async () => {
+    const head = await SELF.fetch("http://svc/", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const preflight = await SELF.fetch("http://svc/extract?url=x", {
+      method: "OPTIONS",
+      headers: { origin: ORIGIN, "access-control-request-method": "PUT" },
+    });
+    expect(preflight.status).toBe(204);
+  });
+});
