@@ -130,3 +130,32 @@ describe("a known route asked with a method it does not serve: 405 with Allow", 
     expect(preflight.status).toBe(204);
   });
 });
+
+describe("Accept chooses the format by q-value", () => {
+  const path = `/extract?url=${encodeURIComponent("https://contract.example.com/news/story-2.html")}&learn=0`;
+  const typeFor = async (accept: string) => {
+    const res = await SELF.fetch(`http://svc${path}`, { headers: { accept } });
+    expect(res.status, accept).toBe(200);
+    await res.text();
+    return res.headers.get("content-type")!.split(";")[0];
+  };
+
+  it("answers the highest q among the formats named, never one given q=0", async () => {
+    expect(await typeFor("text/html;q=0, text/markdown")).toBe("text/markdown");
+    expect(await typeFor("text/plain;q=0.5, application/json")).toBe("application/json");
+    expect(await typeFor("text/html;q=0.4, text/markdown;q=0.6")).toBe("text/markdown");
+    // A tie goes to the format named first; a malformed q drops its range.
+    expect(await typeFor("text/markdown;q=0.8, text/html;q=0.8")).toBe("text/markdown");
+    expect(await typeFor("text/html;q=high, application/json;q=0.1")).toBe("application/json");
+    // Nothing named acceptably: the default, text.
+    expect(await typeFor("text/markdown;q=0, */*")).toBe("text/plain");
+  });
+
+  it("reads the proxy route's Accept the same way", async () => {
+    const res = await SELF.fetch("http://svc/https://contract.example.com/news/story-3.html", {
+      headers: { accept: "text/html;q=0.1, text/markdown", "x-learn": "0" },
+    });
+    expect(res.headers.get("content-type")).toMatch(/^text\/markdown/);
+    await res.text();
+  });
+});
