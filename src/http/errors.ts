@@ -4,6 +4,7 @@
  */
 import { ConfigError } from "../config";
 import { AppException, type AppError } from "../service/errors";
+import { JSON_CONTENT_TYPE } from "./json-response";
 
 export function statusOf(error: AppError): number {
   switch (error.code) {
@@ -49,7 +50,7 @@ export function errorResponse(error: AppError): Response {
   const { code, message, ...rest } = error;
   // An error is about this request at this moment (a timeout, a missing key): no cache may keep it.
   const headers: Record<string, string> = {
-    "content-type": "application/json; charset=utf-8",
+    "content-type": JSON_CONTENT_TYPE,
     "cache-control": "no-store",
   };
   if (code === "unauthorized") headers["www-authenticate"] = 'Bearer realm="urltree-clean-text"';

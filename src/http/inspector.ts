@@ -15,6 +15,7 @@ import { AppException, badRequest } from "../service/errors";
 import { domainTreeStub } from "../store/stub";
 import { auth } from "./auth";
 import { methodNotAllowed } from "./errors";
+import { jsonResponse } from "./json-response";
 import type { AppEnv } from "./env";
 import { FAVICON_SVG, INSPECTOR_CSS, inspectorHtml } from "./inspector-page";
 import { INSPECTOR_JS } from "./inspector-script";
@@ -103,7 +104,7 @@ export function mountInspector(app: Hono<AppEnv>): void {
     }
     const figures = await domainTreeStub(c.env, key.domain).figures(key.branch);
     c.header("cache-control", "private, no-store");
-    return c.json({ domain: key.domain, urlKey: key.key, ...figures });
+    return jsonResponse(c, { domain: key.domain, urlKey: key.key, ...figures });
   });
   app.all("/inspect", methodNotAllowed("GET", "HEAD"));
 }

@@ -36,11 +36,17 @@ export function formatFromAccept(accept: string | undefined): Format | null {
   return type === null ? null : FORMAT_ALIASES[type]!;
 }
 
+/** The words a flag option takes (any case); the error message lists them all. */
+const TRUE_WORDS = ["1", "true", "yes", "on"];
+const FALSE_WORDS = ["0", "false", "no", "off"];
+
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
-  if (["1", "true", "yes", "on"].includes(value.toLowerCase())) return true;
-  if (["0", "false", "no", "off"].includes(value.toLowerCase())) return false;
-  return badRequest(`${name} must be 0 or 1, got "${value}"`);
+  if (TRUE_WORDS.includes(value.toLowerCase())) return true;
+  if (FALSE_WORDS.includes(value.toLowerCase())) return false;
+  return badRequest(
+    `${name} takes ${TRUE_WORDS.join(", ")} (to turn it on) or ${FALSE_WORDS.join(", ")} (to turn it off); got "${value}"`,
+  );
 }
 
 const NUMERIC = ["nMin", "cMax", "support", "domainSupport", "relaxedCMax", "divisor"] as const;

@@ -159,3 +159,48 @@ describe("Accept chooses the format by q-value", () => {
     await res.text();
   });
 });
+
+describe("small contract points", () => {
+  it("says which words a flag option takes when it refuses one", async () => {
+    const res = await SELF.fetch(
+      `http://svc/extract?url=${encodeURIComponent("https://contract.example.com/a")}&learn=maybe`,
+    );
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { message: string } };
+    for (const word of ["1", "true", "yes", "on", "0", "false", "no", "off", '"maybe"'])
+      expect(error.message).toContain(word);
+    // Every word it names is taken.
+    for (const word of ["yes", "TRUE", "on", "no", "Off"]) {
+      const ok = await SELF.fetch(
+        `http://svc/extract?url=${encodeURIComponent("https://contract.example.com/news/story-4.html")}&learn=0&links=${word}`,
+      );
+      expect(ok.status, word).toBe(200);
+      await ok.text();
+    }
+  });
+
+  it("types the admin, watched-feed and inspect JSON answers with charset=utf-8, like the others", async () => {
+    const ADMIN = { authorization: "Bearer test-admin-key" };
+    const story = "https://charset.example.com/news/story-1.html";
+    const learned = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(story)}`);
+    expect(learned.status).toBe(200);
+    await learned.text();
+    const answers = [
+      await SELF.fetch(`http://svc/inspect?url=${encodeURIComponent(story)}`),
+      await SELF.fetch("http://svc/admin/domains/charset.example.com/stats", { headers: ADMIN }),
+      await SELF.fetch("http://svc/admin/domains/charset.example.com/export", { headers: ADMIN }),
+      await SELF.fetch("http://svc/feeds", { headers: ADMIN }),
+      await SELF.fetch("http://svc/feeds", {
+        method: "POST",
+        headers: { ...ADMIN, "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://charset.example.com/feed.xml" }),
+      }),
+      await SELF.fetch("http://svc/admin/domains/charset.example.com/reset", { method: "POST", headers: ADMIN }),
+    ];
+    for (const res of answers) {
+      expect(res.ok, res.url).toBe(true);
+      expect(res.headers.get("content-type"), res.url).toBe("application/json; charset=utf-8");
+      await res.json();
+    }
+  });
+});
