@@ -3,7 +3,8 @@
  * of the most specific range that matches it (`text/html` over `text/*` over `*\/*`), and q=0 means
  * "not acceptable". Two questions: which of the API's formats a client names and prefers
  * (`preferredNamedType`, GET /extract and the proxy route), and, for the origin intercept, does this
- * header prefer our markdown (or text) rendering over the page's HTML (`agentFormat`).
+ * header prefer our markdown (or text) rendering over the page's HTML (`agentFormat`). The
+ * inspector's "page or usage text" reads `acceptQuality` (src/http/inspector.ts).
  */
 
 export type AgentFormat = "markdown" | "text";
@@ -57,6 +58,18 @@ function qualityOf(ranges: AcceptRange[], type: string, subtype: string): { q: n
     if (!best || specificity > best.specificity) best = { q: r.q, specificity, at: r.at };
   }
   return { q: best?.q ?? 0, named: best?.specificity === 2, at: best?.at ?? Infinity };
+}
+
+/**
+ * The quality one media type (lower case `type/subtype`) gets from the header, whether the header
+ * names it exactly, and where the deciding range stands (Infinity when none matches).
+ */
+export function acceptQuality(
+  accept: string | null | undefined,
+  media: string,
+): { q: number; named: boolean; at: number } {
+  const [type = "", subtype = ""] = media.split("/");
+  return qualityOf(parseRanges(accept ?? ""), type, subtype);
 }
 
 /**

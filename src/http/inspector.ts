@@ -10,6 +10,7 @@
  */
 import type { Hono } from "hono";
 import { configOf } from "../config";
+import { acceptQuality } from "../core/accept";
 import { buildUrlKey } from "../core/url-key";
 import { AppException, badRequest } from "../service/errors";
 import { domainTreeStub } from "../store/stub";
@@ -29,22 +30,15 @@ const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
  * (named, `text/*` or `*\/*`), or the same quality and named first. `*\/*` alone is curl: text.
  */
 export function prefersHtml(accept: string | undefined): boolean {
+  // Q-values as the API's negotiation reads them (src/core/accept.ts): the most specific range
+  // decides a type's quality, and a range with a malformed q is ignored.
   let html = { q: 0, at: Infinity };
-  let plain = { q: 0, at: Infinity, specific: 0 };
-  (accept ?? "").split(",").forEach((part, at) => {
-    const [type = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-    const qParam = params.find((p) => p.startsWith("q="));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!Number.isFinite(q)) return;
-    if (HTML_TYPES.has(type)) {
-      if (q > html.q) html = { q, at };
-      return;
-    }
-    // The most specific range that matches text/plain decides its quality (RFC 9110 §12.5.1).
-    const specific = type === "text/plain" ? 3 : type === "text/*" ? 2 : type === "*/*" ? 1 : 0;
-    if (specific > plain.specific) plain = { q, at, specific };
-  });
+  for (const type of HTML_TYPES) {
+    const quality = acceptQuality(accept, type);
+    if (quality.named && quality.q > html.q) html = quality;
+  }
   if (html.q <= 0) return false;
+  const plain = acceptQuality(accept, "text/plain");
   return html.q > plain.q || (html.q === plain.q && html.at < plain.at);
 }
 

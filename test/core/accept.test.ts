@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentFormat, preferredNamedType } from "../../src/core/accept";
+import { acceptQuality, agentFormat, preferredNamedType } from "../../src/core/accept";
 import { estimateTokens } from "../../src/core/tokens";
 
 describe("agentFormat: does Accept prefer our rendering over the page's HTML", () => {
@@ -84,6 +84,16 @@ describe("preferredNamedType: the offered type Accept names with the highest q",
     expect(pick("text/html;q=0.0001")).toBeNull();
     expect(pick("text/html;q=1.000, text/plain;q=0.999")).toBe("text/html");
     expect(pick("text/html;q=1., text/plain")).toBe("text/html");
+  });
+});
+
+describe("acceptQuality", () => {
+  it("is the most specific matching range's q, whether it names the type, and where it stands", () => {
+    expect(acceptQuality("text/html;q=0.5, */*", "text/html")).toEqual({ q: 0.5, named: true, at: 0 });
+    expect(acceptQuality("image/png, text/*;q=0.3", "text/plain")).toEqual({ q: 0.3, named: false, at: 1 });
+    expect(acceptQuality("image/png", "text/plain")).toEqual({ q: 0, named: false, at: Infinity });
+    expect(acceptQuality(undefined, "text/plain")).toEqual({ q: 0, named: false, at: Infinity });
+    expect(acceptQuality("text/plain;q=2, */*;q=0.1", "text/plain")).toEqual({ q: 0.1, named: false, at: 1 });
   });
 });
 
