@@ -10,6 +10,8 @@ import { configOf } from "../config";
 import { AppException } from "../service/errors";
 import { domainTreeStub } from "../store/stub";
 import { auth } from "./auth";
+import { methodNotAllowed } from "./errors";
+import { JSON_CONTENT_TYPE, jsonResponse } from "./json-response";
 import type { AppEnv } from "./env";
 
 /**
@@ -50,7 +52,7 @@ export function adminRoutes(): Hono<AppEnv> {
     const domain = domainOf(c);
     const stats = await domainTreeStub(c.env, domain).stats();
     if (!stats.domain) throw unknownDomain(domain);
-    return c.json(stats);
+    return jsonResponse(c, stats);
   });
 
   admin.get("/domains/:domain/export", async (c) => {
@@ -63,7 +65,7 @@ export function adminRoutes(): Hono<AppEnv> {
     }
     const state = await stub.exportTree();
     if (!state) throw unknownDomain(domain);
-    return new Response(state, { headers: { "content-type": "application/json; charset=utf-8" } });
+    return new Response(state, { headers: { "content-type": JSON_CONTENT_TYPE } });
   });
 
   admin.post("/domains/:domain/import", async (c) => {
@@ -79,10 +81,15 @@ export function adminRoutes(): Hono<AppEnv> {
     const docs = await readImport(c.req.raw, new ImportReader(domain, limits));
     const result = await domainTreeStub(c.env, domain).importDocuments(domain, docs);
     if (!result.ok) throw new AppException({ code: result.code, message: result.message });
-    return c.json({ domain, imported: result.imported });
+    return jsonResponse(c, { domain, imported: result.imported });
   });
 
-  admin.post("/domains/:domain/reset", async (c) => c.json(await domainTreeStub(c.env, domainOf(c)).reset()));
+  admin.post("/domains/:domain/reset", async (c) => jsonResponse(c, await domainTreeStub(c.env, domainOf(c)).reset()));
+  // After the routes (and the key check): a method the route does not serve is a 405, not a 404.
+  admin.all("/domains/:domain/stats", methodNotAllowed("GET", "HEAD"));
+  admin.all("/domains/:domain/export", methodNotAllowed("GET", "HEAD"));
+  admin.all("/domains/:domain/import", methodNotAllowed("POST"));
+  admin.all("/domains/:domain/reset", methodNotAllowed("POST"));
   return admin;
 }
 

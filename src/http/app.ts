@@ -3,7 +3,6 @@
  * extraction in extract.ts, storage in the DomainTree Durable Object.
  */
 import { Hono, type Context } from "hono";
-import { etag } from "hono/etag";
 import { configOf } from "../config";
 import { safeFetch } from "../net/safe-fetch";
 import { MAX_URL_LENGTH, urlTooLong } from "../net/url-limit";
@@ -13,7 +12,8 @@ import { fetchError } from "../service/fetch-error";
 import { adminRoutes } from "./admin-routes";
 import { auth, hasValidKey } from "./auth";
 import { apiCors } from "./cors";
-import { errorResponse, responseForThrown } from "./errors";
+import { errorResponse, methodNotAllowed, responseForThrown } from "./errors";
+import { conditionalGet } from "./etag";
 import { extractionResponse } from "./extract-response";
 import { mountFeedRoutes } from "./feed-routes";
 import { inputLimits } from "./input-limits";
@@ -87,8 +87,8 @@ export function createApp(): Hono<AppEnv> {
 
   app.use("/extract", auth({ scope: "api" }));
   // GET answers depend only on the page and the tree: a client's If-None-Match gets a 304, on a
-  // response-cache hit too (etag() wraps the cache, see response-cache.ts).
-  app.get("/extract", etag(), responseCache({ describe: describeExtract }), (c) =>
+  // response-cache hit too (the ETag middleware wraps the cache, see response-cache.ts), with its CORS headers.
+  app.get("/extract", conditionalGet(), responseCache({ describe: describeExtract }), (c) =>
     fetchAndExtract(c, describeExtract(c)),
   );
 
@@ -138,15 +138,23 @@ export function createApp(): Hono<AppEnv> {
     const trusted = hasValidKey(c.env, c.req.header("authorization"));
     return extractionResponse(await extract({ env: c.env, trusted }, source, opts), opts);
   });
+  app.all("/extract", methodNotAllowed("GET", "HEAD", "POST"));
 
   mountFeedRoutes(app, { targetFromPath });
 
   // Proxy style last: everything after the first slash, query included, is the target URL.
   app.use("/*", auth({ scope: "api" }));
-  app.get("/*", etag(), responseCache({ describe: describeProxy }), (c) => {
+  app.get("/*", conditionalGet(), responseCache({ describe: describeProxy }), (c) => {
     const request = describeProxy(c);
     if (!request) throw new AppException({ code: "not_found", message: "no such route; GET / lists the routes" });
     return fetchAndExtract(c, request);
+  });
+  // Another method on a path the proxy route would take (an http(s) URL) is a 405; any other path stays a 404.
+  const proxyNotAllowed = methodNotAllowed("GET", "HEAD");
+  app.all("/*", (c) => {
+    const url = new URL(c.req.url);
+    if (/^https?:\/\//i.test(targetFromPath(url.pathname + url.search))) proxyNotAllowed(c);
+    throw new AppException({ code: "not_found", message: "no such route; GET / lists the routes" });
   });
 
   return app;

@@ -10,6 +10,7 @@ import { renderFeed } from "../core/feed/render";
 import { OUTPUT_FORMATS, type FeedReport, type OutputFormat } from "../core/feed/types";
 import { md5Hex } from "../core/url-key";
 import { auth, hasValidKey } from "./auth";
+import { methodNotAllowed } from "./errors";
 import { AppException, badRequest } from "../service/errors";
 import { SubrequestBudget } from "../service/feed-budget";
 import { configOf } from "../config";
@@ -138,6 +139,9 @@ export function mountFeedRoutes(app: Hono<AppEnv>, deps: FeedRouteDeps): void {
       c.req.header(`x-${n}`),
     );
   });
+  // GET alone: HEAD would poll and store the feed for an answer without a body (input-limits.ts).
+  app.all("/feed", methodNotAllowed("GET"));
+  app.all("/feed/*", methodNotAllowed("GET"));
 
   const watched = new Hono<AppEnv>();
   watched.use("*", auth({ scope: "admin" }));

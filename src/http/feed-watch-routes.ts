@@ -12,7 +12,9 @@ import { configOf } from "../config";
 import { readCappedBody } from "./request-body";
 import { isForbiddenHost } from "../net/forbidden-host";
 import { MAX_URL_LENGTH, urlTooLong } from "../net/url-limit";
+import { methodNotAllowed } from "./errors";
 import { parseJsonBody } from "./json-body";
+import { jsonResponse } from "./json-response";
 import type { AppEnv } from "./env";
 
 /** Bounds on a feed's own interval: more often than every 5 minutes is not a reader's job. */
@@ -76,15 +78,16 @@ export function mountWatchedFeeds(routes: Hono<AppEnv>): void {
       now: Date.now(),
     });
     if (!added.ok) throw new AppException({ code: "conflict", message: added.message });
-    return c.json({ feed: view(added.feed), created: added.created }, added.created ? 201 : 200);
+    return jsonResponse(c, { feed: view(added.feed), created: added.created }, added.created ? 201 : 200);
   });
 
-  routes.get("/", async (c) => c.json({ feeds: (await feedRegistryStub(c.env).list()).map(view) }));
+  routes.get("/", async (c) => jsonResponse(c, { feeds: (await feedRegistryStub(c.env).list()).map(view) }));
+  routes.all("/", methodNotAllowed("GET", "HEAD", "POST"));
 
   routes.get("/:id", async (c) => {
     const feed = await feedRegistryStub(c.env).get(c.req.param("id"));
     if (!feed) throw new AppException({ code: "not_found", message: "no watched feed with this id" });
-    return c.json({ feed: view(feed) });
+    return jsonResponse(c, { feed: view(feed) });
   });
 
   routes.delete("/:id", async (c) => {
@@ -92,4 +95,5 @@ export function mountWatchedFeeds(routes: Hono<AppEnv>): void {
     if (!removed) throw new AppException({ code: "not_found", message: "no watched feed with this id" });
     return new Response(null, { status: 204 });
   });
+  routes.all("/:id", methodNotAllowed("GET", "HEAD", "DELETE"));
 }

@@ -26,13 +26,12 @@ export function inputLimits(): MiddlewareHandler<AppEnv> {
       });
     }
     if (c.req.method === "HEAD" && headWouldWrite(url.pathname)) {
-      const response = errorResponse({
+      return errorResponse({
         code: "method_not_allowed",
         message:
           "HEAD is not answered here (it would poll the feed and store it for an answer without a body); use GET",
+        allow: ["GET"],
       });
-      response.headers.set("allow", "GET");
-      return response;
     }
     await next();
   };

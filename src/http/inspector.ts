@@ -10,10 +10,13 @@
  */
 import type { Hono } from "hono";
 import { configOf } from "../config";
+import { acceptQuality } from "../core/accept";
 import { buildUrlKey } from "../core/url-key";
 import { AppException, badRequest } from "../service/errors";
 import { domainTreeStub } from "../store/stub";
 import { auth } from "./auth";
+import { methodNotAllowed } from "./errors";
+import { jsonResponse } from "./json-response";
 import type { AppEnv } from "./env";
 import { FAVICON_SVG, INSPECTOR_CSS, inspectorHtml } from "./inspector-page";
 import { INSPECTOR_JS } from "./inspector-script";
@@ -27,22 +30,15 @@ const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
  * (named, `text/*` or `*\/*`), or the same quality and named first. `*\/*` alone is curl: text.
  */
 export function prefersHtml(accept: string | undefined): boolean {
+  // Q-values as the API's negotiation reads them (src/core/accept.ts): the most specific range
+  // decides a type's quality, and a range with a malformed q is ignored.
   let html = { q: 0, at: Infinity };
-  let plain = { q: 0, at: Infinity, specific: 0 };
-  (accept ?? "").split(",").forEach((part, at) => {
-    const [type = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-    const qParam = params.find((p) => p.startsWith("q="));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!Number.isFinite(q)) return;
-    if (HTML_TYPES.has(type)) {
-      if (q > html.q) html = { q, at };
-      return;
-    }
-    // The most specific range that matches text/plain decides its quality (RFC 9110 §12.5.1).
-    const specific = type === "text/plain" ? 3 : type === "text/*" ? 2 : type === "*/*" ? 1 : 0;
-    if (specific > plain.specific) plain = { q, at, specific };
-  });
+  for (const type of HTML_TYPES) {
+    const quality = acceptQuality(accept, type);
+    if (quality.named && quality.q > html.q) html = quality;
+  }
   if (html.q <= 0) return false;
+  const plain = acceptQuality(accept, "text/plain");
   return html.q > plain.q || (html.q === plain.q && html.at < plain.at);
 }
 
@@ -75,6 +71,7 @@ export function mountInspector(app: Hono<AppEnv>): void {
     c.header("cache-control", "no-cache");
     return c.html(inspectorHtml({ keyRequired: configOf(c.env).apiKey !== null }));
   });
+  app.all("/", methodNotAllowed("GET", "HEAD"));
   const asset = (type: string, body: string) => () =>
     new Response(body, {
       headers: { "content-type": type, "cache-control": ASSET_CACHE, "x-content-type-options": "nosniff" },
@@ -84,6 +81,8 @@ export function mountInspector(app: Hono<AppEnv>): void {
   // Browsers ask for /favicon.ico whatever the page links: both names answer, so no request fails.
   app.get("/favicon.svg", asset("image/svg+xml", FAVICON_SVG));
   app.get("/favicon.ico", asset("image/svg+xml", FAVICON_SVG));
+  for (const path of ["/inspector.js", "/inspector.css", "/favicon.svg", "/favicon.ico"])
+    app.all(path, methodNotAllowed("GET", "HEAD"));
 
   // Read-only figures of the domain a page belongs to: the tree's internals, like debug=1, so the API key guards it.
   app.use("/inspect", auth({ scope: "api" }));
@@ -99,6 +98,7 @@ export function mountInspector(app: Hono<AppEnv>): void {
     }
     const figures = await domainTreeStub(c.env, key.domain).figures(key.branch);
     c.header("cache-control", "private, no-store");
-    return c.json({ domain: key.domain, urlKey: key.key, ...figures });
+    return jsonResponse(c, { domain: key.domain, urlKey: key.key, ...figures });
   });
+  app.all("/inspect", methodNotAllowed("GET", "HEAD"));
 }

@@ -3,6 +3,7 @@
  * Read from the query string on /extract, and from X-* headers on the proxy-style route, where the
  * whole query belongs to the target URL.
  */
+import { preferredNamedType } from "../core/accept";
 import type { Classifier } from "../core/cascade";
 import { DEFAULT_HARD_RULES, NO_HARD_RULES } from "../core/classify";
 import { parseHeuristic } from "../core/heuristics";
@@ -23,22 +24,29 @@ const FORMAT_ALIASES: Record<string, Format> = {
   "application/json": "json",
 };
 
-/** The first media type of Accept that we serve; text when none is named. */
+/** The media types Accept can choose a format by. */
+const ACCEPT_TYPES = Object.keys(FORMAT_ALIASES).filter((name) => name.includes("/"));
+
+/**
+ * The format of the media type Accept names with the highest q-value (q=0: not acceptable), the
+ * first named on a tie (src/core/accept.ts); null when it names none, and the caller answers text.
+ */
 export function formatFromAccept(accept: string | undefined): Format | null {
-  if (!accept) return null;
-  for (const part of accept.split(",")) {
-    const type = part.split(";")[0]!.trim().toLowerCase();
-    const format = FORMAT_ALIASES[type];
-    if (format) return format;
-  }
-  return null;
+  const type = preferredNamedType(accept, ACCEPT_TYPES);
+  return type === null ? null : FORMAT_ALIASES[type]!;
 }
+
+/** The words a flag option takes (any case); the error message lists them all. */
+const TRUE_WORDS = ["1", "true", "yes", "on"];
+const FALSE_WORDS = ["0", "false", "no", "off"];
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
-  if (["1", "true", "yes", "on"].includes(value.toLowerCase())) return true;
-  if (["0", "false", "no", "off"].includes(value.toLowerCase())) return false;
-  return badRequest(`${name} must be 0 or 1, got "${value}"`);
+  if (TRUE_WORDS.includes(value.toLowerCase())) return true;
+  if (FALSE_WORDS.includes(value.toLowerCase())) return false;
+  return badRequest(
+    `${name} takes ${TRUE_WORDS.join(", ")} (to turn it on) or ${FALSE_WORDS.join(", ")} (to turn it off); got "${value}"`,
+  );
 }
 
 const NUMERIC = ["nMin", "cMax", "support", "domainSupport", "relaxedCMax", "divisor"] as const;

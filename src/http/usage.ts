@@ -22,7 +22,7 @@ Routes
   DELETE /feeds/{id}               stop watching                                       (ADMIN_KEY)
 
 Formats: format=text|markdown|html|json, or the Accept header (text/plain, text/markdown,
-  text/html, application/json). debug=1 with json lists every block with its label and the
+  text/html, application/json; the highest q wins). debug=1 with json lists every block with its label and the
   evidence (rule, tree node, support, count).
 Options: heuristic=hybrid (default) | single-page | vote | vote-fast | strict | strict-support-N |
   strict-at-domain | relaxed-at-domain-N,

@@ -12,8 +12,11 @@ export type AppError =
   | { code: "payload_too_large"; message: string }
   /** A request URL, or a URL given in it or in its body, over MAX_URL_LENGTH (src/net/url-limit.ts). */
   | { code: "uri_too_long"; message: string }
-  /** HEAD on a route that would fetch, extract or learn: answered without doing any of it. */
-  | { code: "method_not_allowed"; message: string }
+  /**
+   * A known route asked with a method it does not serve (or HEAD where answering would write stored
+   * state): answered without doing anything, `allow` listing the methods it serves (the Allow header).
+   */
+  | { code: "method_not_allowed"; message: string; allow: readonly string[] }
   | { code: "unsupported_media_type"; message: string }
   /** A body (fetched or posted) in a Content-Encoding the service cannot decode. */
   | { code: "unsupported_encoding"; message: string }

@@ -87,6 +87,9 @@ describe("prefersHtml", () => {
     expect(prefersHtml("text/html;q=0")).toBe(false);
     expect(prefersHtml("text/plain;q=0.9, text/html;q=0.8")).toBe(false);
     expect(prefersHtml("text/*;q=0.5, text/html;q=0.9")).toBe(true);
+    // A malformed q drops its range (src/core/accept.ts), never makes it the best.
+    expect(prefersHtml("text/plain;q=0.5, text/html;q=2")).toBe(false);
+    expect(prefersHtml("text/plain;q=0.5, text/html;q=high, application/xhtml+xml;q=0.8")).toBe(true);
   });
 });
 
