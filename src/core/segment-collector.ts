@@ -74,8 +74,8 @@ export class BlockCollector {
   private parts: string[] = [];
   /** Part indexes before which the code as written starts a line (codeLine); null while none. */
   private codeLines: number[] | null = null;
+  /** Characters other than whitespace in the block's link text (the block's own are counted once, in push). */
   private linkChars = 0;
-  private totalChars = 0;
   /** The innermost element around the block's first text. */
   private first: Frame | null = null;
   /** Part indexes where something rendering needs happens; null while the block has none. */
@@ -96,9 +96,9 @@ export class BlockCollector {
     if (this.parts.length === 0) this.first = frame;
     if (frame.link !== this.openLink) this.switchLink(frame.link);
     this.parts.push(text);
-    const visible = visibleLength(text);
-    this.totalChars += visible;
-    if (frame.inLink) this.linkChars += visible;
+    // Only link text is counted here: most text is outside links, and the block's own count is read
+    // from its collapsed text when it has link text at all (push).
+    if (frame.inLink) this.linkChars += visibleLength(text);
   }
 
   /**
@@ -219,7 +219,7 @@ export class BlockCollector {
     const block: TextBlock = {
       text,
       path,
-      linkShare: this.totalChars > 0 ? this.linkChars / this.totalChars : 0,
+      linkShare: this.linkChars > 0 ? this.linkChars / collapsedVisible(text) : 0,
       landmark: first.landmark,
       hardTag: first.hardTag,
       tag: holder.tag,
@@ -265,7 +265,6 @@ export class BlockCollector {
     this.codeLines = null;
     this.codeLineAt = -1;
     this.linkChars = 0;
-    this.totalChars = 0;
     this.first = null;
     this.openLink = null;
     if (this.marks === null) return;
@@ -295,6 +294,17 @@ function holderChain(holder: Frame, root: Frame): { node: PathNode; ancestors: r
     }
   }
   return { node: holder.pathNode, ancestors: holder.ancestors };
+}
+
+/**
+ * Characters other than whitespace in a collapsed text (collapseWhitespace, collapseWithMarks): its
+ * only whitespace is the single spaces between words, so its length less its spaces. The same count as
+ * visibleLength over the block's parts, which it replaces: a scan for one code unit, by indexOf.
+ */
+function collapsedVisible(text: string): number {
+  let n = text.length;
+  for (let at = text.indexOf(" "); at >= 0; at = text.indexOf(" ", at + 1)) n--;
+  return n;
 }
 
 function addImage(block: TextBlock, image: InlineImage): void {
