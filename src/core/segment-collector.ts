@@ -4,7 +4,6 @@
  * see types.ts): link spans, images, table cells, code as written, list ordinals, rules.
  */
 import { childPath, topPath, type PathNode } from "./segment-paths";
-import { INLINE } from "./segment-tags";
 import { collapseWhitespace, collapseWithMarks, visibleLength } from "./segment-text";
 import type { InlineImage, Landmark, LinkSpan, RichBlock, TextBlock, TextSpan } from "./types";
 
@@ -14,6 +13,8 @@ export interface Frame {
   /** Path token of this element, e.g. `div#main.story`. */
   token: string;
   tag: string;
+  /** Whether `tag` is INLINE (segment-tags.ts), looked up once when the frame is made. */
+  inline: boolean;
   landmark: Landmark | null;
   hardTag: string | null;
   inLink: boolean;
@@ -55,7 +56,7 @@ export function isCell(tag: string): boolean {
 /** The nearest enclosing element that is not inline: where an image looks for its block. */
 export function blockContainer(frame: Frame): Frame {
   let f = frame;
-  while (INLINE.has(f.tag) && f.parent) f = f.parent;
+  while (f.inline && f.parent) f = f.parent;
   return f;
 }
 
@@ -66,7 +67,7 @@ function spanned(link: Frame): boolean {
 
 /** Elements that hold no block of their own: inline ones, and the cells of a data-table row. */
 function passesThrough(frame: Frame): boolean {
-  return INLINE.has(frame.tag) || (frame.table !== 0 && isCell(frame.tag));
+  return frame.inline || (frame.table !== 0 && isCell(frame.tag));
 }
 
 export class BlockCollector {
