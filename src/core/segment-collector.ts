@@ -4,7 +4,6 @@
  * see types.ts): link spans, images, table cells, code as written, list ordinals, rules.
  */
 import { childPath, topPath, type PathNode } from "./segment-paths";
-import { INLINE } from "./segment-tags";
 import { collapseWhitespace, collapseWithMarks, visibleLength } from "./segment-text";
 import type { InlineImage, Landmark, LinkSpan, RichBlock, TextBlock, TextSpan } from "./types";
 
@@ -14,6 +13,8 @@ export interface Frame {
   /** Path token of this element, e.g. `div#main.story`. */
   token: string;
   tag: string;
+  /** Whether `tag` is INLINE (segment-tags.ts), looked up once when the frame is made. */
+  inline: boolean;
   landmark: Landmark | null;
   hardTag: string | null;
   inLink: boolean;
@@ -55,7 +56,7 @@ export function isCell(tag: string): boolean {
 /** The nearest enclosing element that is not inline: where an image looks for its block. */
 export function blockContainer(frame: Frame): Frame {
   let f = frame;
-  while (INLINE.has(f.tag) && f.parent) f = f.parent;
+  while (f.inline && f.parent) f = f.parent;
   return f;
 }
 
@@ -66,7 +67,7 @@ function spanned(link: Frame): boolean {
 
 /** Elements that hold no block of their own: inline ones, and the cells of a data-table row. */
 function passesThrough(frame: Frame): boolean {
-  return INLINE.has(frame.tag) || (frame.table !== 0 && isCell(frame.tag));
+  return frame.inline || (frame.table !== 0 && isCell(frame.tag));
 }
 
 export class BlockCollector {
@@ -74,8 +75,8 @@ export class BlockCollector {
   private parts: string[] = [];
   /** Part indexes before which the code as written starts a line (codeLine); null while none. */
   private codeLines: number[] | null = null;
+  /** Characters other than whitespace in the block's link text (the block's own are counted once, in push). */
   private linkChars = 0;
-  private totalChars = 0;
   /** The innermost element around the block's first text. */
   private first: Frame | null = null;
   /** Part indexes where something rendering needs happens; null while the block has none. */
@@ -96,9 +97,9 @@ export class BlockCollector {
     if (this.parts.length === 0) this.first = frame;
     if (frame.link !== this.openLink) this.switchLink(frame.link);
     this.parts.push(text);
-    const visible = visibleLength(text);
-    this.totalChars += visible;
-    if (frame.inLink) this.linkChars += visible;
+    // Only link text is counted here: most text is outside links, and the block's own count is read
+    // from its collapsed text when it has link text at all (push).
+    if (frame.inLink) this.linkChars += visibleLength(text);
   }
 
   /**
@@ -219,7 +220,7 @@ export class BlockCollector {
     const block: TextBlock = {
       text,
       path,
-      linkShare: this.totalChars > 0 ? this.linkChars / this.totalChars : 0,
+      linkShare: this.linkChars > 0 ? this.linkChars / collapsedVisible(text) : 0,
       landmark: first.landmark,
       hardTag: first.hardTag,
       tag: holder.tag,
@@ -265,7 +266,6 @@ export class BlockCollector {
     this.codeLines = null;
     this.codeLineAt = -1;
     this.linkChars = 0;
-    this.totalChars = 0;
     this.first = null;
     this.openLink = null;
     if (this.marks === null) return;
@@ -295,6 +295,17 @@ function holderChain(holder: Frame, root: Frame): { node: PathNode; ancestors: r
     }
   }
   return { node: holder.pathNode, ancestors: holder.ancestors };
+}
+
+/**
+ * Characters other than whitespace in a collapsed text (collapseWhitespace, collapseWithMarks): its
+ * only whitespace is the single spaces between words, so its length less its spaces. The same count as
+ * visibleLength over the block's parts, which it replaces: a scan for one code unit, by indexOf.
+ */
+function collapsedVisible(text: string): number {
+  let n = text.length;
+  for (let at = text.indexOf(" "); at >= 0; at = text.indexOf(" ", at + 1)) n--;
+  return n;
 }
 
 function addImage(block: TextBlock, image: InlineImage): void {

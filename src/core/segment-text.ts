@@ -6,36 +6,39 @@
 /**
  * `text.replace(/\s+/g, " ").trim()`: runs of JavaScript whitespace become one space, none at the
  * ends. By hand because it runs once per block and per title; String.prototype.trim strips exactly `\s`.
+ * One scan: stretches of words already one space apart are sliced whole (most blocks are one stretch,
+ * given back as they are), where cutting every word out and joining them again cost a slice and a
+ * concatenation per word.
  */
 export function collapseWhitespace(text: string): string {
-  if (isCollapsed(text)) return text;
-  let out = "";
   const n = text.length;
   let i = 0;
+  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  // The stretch being read starts at `start`; `out` holds the stretches before it, `joined` whether any.
+  let start = i;
+  let out = "";
+  let joined = false;
   while (i < n) {
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (i === n) break;
-    let j = i + 1;
-    while (j < n && !isSpace(text.charCodeAt(j))) j++;
-    out = out === "" ? text.slice(i, j) : out + " " + text.slice(i, j);
-    i = j;
-  }
-  return out;
-}
-
-/**
- * Whether collapsing would give `text` back: no whitespace but single spaces between words. Many
- * blocks are one short text node written so ("Read more", a menu entry), and are kept as they are
- * instead of being cut into words and joined again.
- */
-function isCollapsed(text: string): boolean {
-  const n = text.length;
-  if (n > 0 && (isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(n - 1)))) return false;
-  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x20 ? text.charCodeAt(i + 1) === 0x20 : isSpace(c)) return false;
+    // Most units are printable ASCII: no call for them.
+    if ((c > 0x20 && c < 0xa0) || !isSpace(c)) {
+      i++;
+      continue;
+    }
+    // One space before a word stays inside the stretch.
+    if (c === 0x20 && i + 1 < n && !isSpace(text.charCodeAt(i + 1))) {
+      i += 2;
+      continue;
+    }
+    const end = i;
+    for (i++; i < n && isSpace(text.charCodeAt(i)); i++);
+    out = joined ? out + " " + text.slice(start, end) : text.slice(start, end);
+    joined = true;
+    start = i;
   }
-  return true;
+  if (start >= n) return out;
+  if (!joined) return start === 0 ? text : text.slice(start);
+  return out + " " + text.slice(start);
 }
 
 /** Whether a UTF-16 code unit is one JavaScript's `\s` matches (what collapsing removes). */

@@ -17,7 +17,8 @@ import { BlockCollector, isCell, type Frame } from "./segment-collector";
 import type { Attributes } from "./segment-events";
 import { codeLanguage, imageSource, isCodeLine, isInPage, linkTarget, resolveBase } from "./segment-rich";
 import type { TableEvents } from "./segment-tables";
-import { HARD, HARD_ROLES, INLINE, LANDMARK_ROLES, LANDMARK_TAGS, SKIP, VOID } from "./segment-tags";
+import { TAG_HARD, TAG_INLINE, TAG_LANDMARK, TAG_SKIP, TAG_VOID, tagFlags } from "./segment-tag-names";
+import { HARD_ROLES, LANDMARK_ROLES } from "./segment-tags";
 import { collapseWhitespace } from "./segment-text";
 import type { Landmark, SegmentedPage } from "./types";
 
@@ -107,6 +108,7 @@ function pathToken(el: AttributeReader, tag: string): string {
 function openFrame(
   el: AttributeReader,
   tag: string,
+  flags: number,
   parent: Frame,
   id: number,
   base: string | null,
@@ -114,7 +116,7 @@ function openFrame(
 ): Frame {
   const role = el.getAttribute("role");
   const landmark: Landmark | null =
-    (LANDMARK_TAGS.has(tag) ? (tag as Landmark) : null) ??
+    (flags & TAG_LANDMARK ? (tag as Landmark) : null) ??
     (role ? (LANDMARK_ROLES[role] ?? null) : null) ??
     parent.landmark;
   const isLink = tag === "a" && el.hasAttribute("href");
@@ -122,8 +124,9 @@ function openFrame(
     id,
     token: pathToken(el, tag),
     tag,
+    inline: (flags & TAG_INLINE) !== 0,
     landmark,
-    hardTag: HARD.has(tag) ? tag : (role && HARD_ROLES[role]) || parent.hardTag,
+    hardTag: flags & TAG_HARD ? tag : (role && HARD_ROLES[role]) || parent.hardTag,
     inLink: parent.inLink || isLink,
     parent,
     link: parent.link,
@@ -158,6 +161,7 @@ export class SegmentWalk implements TableEvents {
     id: 0,
     token: "",
     tag: "#document",
+    inline: false,
     landmark: null,
     hardTag: null,
     inLink: false,
@@ -177,7 +181,7 @@ export class SegmentWalk implements TableEvents {
   private current = this.root;
   private readonly kinds: number[] = [];
   /** The innermost open element while it waits for its first child (its kind is WAITING). */
-  private waiting: { tag: string; el: AttributeReader; dataTable: boolean } | null = null;
+  private waiting: { tag: string; flags: number; el: AttributeReader; dataTable: boolean } | null = null;
   private elementCount = 0;
   private base: string | null;
   private baseSeen = false;
@@ -207,6 +211,7 @@ export class SegmentWalk implements TableEvents {
     if (this.arrive()) return;
     const collector = this.collector;
     const el = new AttributeReader(attributes, this.budget);
+    const flags = tagFlags(tag);
     let kind = LEAF;
     if (tag === "title") {
       // Read whole, as its text (a <title/> may hold markup), and never descended into.
@@ -223,7 +228,7 @@ export class SegmentWalk implements TableEvents {
         collector.cell(tag === "th");
         kind = WAITING;
       }
-    } else if (SKIP.has(tag)) {
+    } else if (flags & TAG_SKIP) {
       collector.flush();
       // The first <base href> counts, as in browsers; links before it resolve against the page URL.
       if (tag === "base" && !this.baseSeen && el.hasAttribute("href")) {
@@ -231,7 +236,7 @@ export class SegmentWalk implements TableEvents {
         this.base = resolveBase(this.pageUrl, el.getAttribute("href"));
       } else if (tag === "meta") this.declared.meta(attributes.property ?? attributes.name, attributes.content);
     } else {
-      if (!INLINE.has(tag) || tag === "br") collector.flush();
+      if (!(flags & TAG_INLINE) || tag === "br") collector.flush();
       else if (this.current.code !== null && isCodeLine(el.getAttribute("class"))) collector.codeLine();
       if (tag === "img") {
         const src = imageSource(el, this.current.tag === "picture" ? this.current.srcset : null, this.base);
@@ -240,9 +245,9 @@ export class SegmentWalk implements TableEvents {
       else if (tag === "source" && this.current.tag === "picture") {
         this.current.srcset ??= el.getAttribute("srcset") ?? el.getAttribute("data-srcset");
       }
-      if (!VOID.has(tag)) kind = WAITING;
+      if (!(flags & TAG_VOID)) kind = WAITING;
     }
-    if (kind === WAITING) this.waiting = { tag, el, dataTable };
+    if (kind === WAITING) this.waiting = { tag, flags, el, dataTable };
     this.kinds.push(kind);
   }
 
@@ -271,7 +276,7 @@ export class SegmentWalk implements TableEvents {
       // A closing non-inline element ends a block, except a cell of a data table.
       const closing = this.current;
       this.current = closing.parent ?? this.root;
-      if (!INLINE.has(closing.tag) && !(closing.table && isCell(closing.tag))) {
+      if (!closing.inline && !(closing.table && isCell(closing.tag))) {
         this.collector.flush();
         this.collector.closed(closing);
       }
@@ -304,6 +309,7 @@ export class SegmentWalk implements TableEvents {
       this.current = openFrame(
         waiting.el,
         waiting.tag,
+        waiting.flags,
         this.current,
         ++this.elementCount,
         this.base,
