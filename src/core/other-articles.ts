@@ -75,12 +75,16 @@ export function otherArticleBlocks(blocks: readonly Block[], content: readonly b
   const story = articlesAround(blocks[lede]!);
   const storyIds = new Set(story.map((a) => a.id));
   const storyPaths = new Set(story.map((a) => a.path));
+  // Only content blocks leave, each inside another story's article: without one (most pages), no
+  // group need be built.
+  const other = (a: { id: number; path: string }) => !storyIds.has(a.id) && !storyPaths.has(a.path);
+  if (!blocks.some((b, i) => content[i] && b.text && articlesAround(b).some(other))) return [];
   // Per path, the other stories' article elements: their blocks and their text.
   const groups = new Map<string, Map<number, OtherArticle>>();
   blocks.forEach((b, i) => {
     if (!b.text) return;
     for (const a of articlesAround(b)) {
-      if (storyIds.has(a.id) || storyPaths.has(a.path)) continue;
+      if (!other(a)) continue;
       const elements = groups.get(a.path) ?? new Map<number, OtherArticle>();
       const element = elements.get(a.id) ?? { blocks: [], chars: 0, linked: false, titled: false };
       element.blocks.push(i);

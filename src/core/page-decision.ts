@@ -203,8 +203,9 @@ export function decidePage(
   known?: PageKindResult,
   inside?: readonly boolean[] | null,
 ): { verdicts: BlockVerdict[]; decision: PageDecision } {
-  const probabilities = verdicts.map((v) => v.p ?? (v.label === "boilerplate" ? 0 : 1));
-  const kind = known ?? decideKind(page, probabilities, evidence, url, KIND_MODEL);
+  // Read only by the kind when it is not known and by the list rule (threads, products): made then.
+  const probabilitiesOf = () => verdicts.map((v) => v.p ?? (v.label === "boilerplate" ? 0 : 1));
+  const kind = known ?? decideKind(page, probabilitiesOf(), evidence, url, KIND_MODEL);
   const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
   const shelves = kind.kind === "product" ? shelfBlocks(page) : [];
   const { overlays, chrome } = DROPS_OVERLAYS.has(kind.kind)
@@ -221,7 +222,7 @@ export function decidePage(
   // ...nor the comment lists under its posts (a Q&A site's remarks under the question and answers).
   const postComments = kind.kind === "thread" ? postCommentBlocks(page.blocks, content) : [];
   const aroundList = LIST_WITH_FURNITURE.has(kind.kind)
-    ? aroundRepeatedList(page.blocks, content, probabilities, page.title)
+    ? aroundRepeatedList(page.blocks, content, probabilitiesOf(), page.title)
     : [];
   const teasers =
     kind.kind === "article" ? [...teaserBlocks(page.blocks, content), ...otherArticleBlocks(page.blocks, content)] : [];

@@ -280,18 +280,6 @@ export interface PageSignals {
   [name: string]: number;
 }
 
-/** A compound record: an element under a parent, among same-token siblings, holding at least two blocks. */
-interface Child {
-  /** The parent element's id and the element's path token: records of one group share both but the token's id. */
-  parent: number;
-  token: string;
-  blocks: number;
-  chars: number;
-  linkChars: number;
-  /** Its blocks that are price tags. */
-  prices: number;
-}
-
 /** The best group of repeated records, and across every group the most records that each carry a price. */
 interface RecordGroups {
   count: number;
@@ -316,69 +304,138 @@ function shapeOf(token: string): string {
 const withoutId = memoized((token) => token.replace(/#[^.]*/, ""));
 
 /**
- * The best group of repeated compound records: siblings of one shape, each holding several blocks.
- * `paths` is pathKind of each block's path.
+ * The best group of repeated compound records: siblings of one shape (an element under one parent,
+ * its path token but the id alike), at least three, each holding at least two blocks; the group's
+ * records hold the most characters, the first such group in page order on a tie. `paths` is pathKind
+ * of each block's path; a block whose path tokens do not line up with its element ids is not counted.
+ *
+ * An element's blocks are a run of consecutive blocks (blocks are in document order; a chain is its
+ * parent's plus one), so a block opens only the elements below the part of its chain it shares with
+ * the previous counted block, and an element's figures are read off running sums when its run ends:
+ * per block the work is the chain's new part (two or three elements on stream-ctf pages, about 11
+ * deep), not the whole chain. Counts, characters and prices are integers, so differences of running
+ * sums equal the per-block additions; link characters are not, so they are added block by block, in
+ * page order, for the best group's records alone. Should an element's blocks not be one run after
+ * all, it opens again and its runs add up.
  */
 function records(blocks: readonly TextBlock[], paths: readonly PathKind[], isPrice: Uint8Array): RecordGroups {
-  // Element ids are small document-order numbers: a slot per id (the child's place in `children`
-  // plus one, 0 for none) instead of a map, `children` in first-met order as the map's was.
-  const slots = new Int32Array(maxElementId(blocks) + 1);
-  const children: Child[] = [];
-  for (let i = 0; i < blocks.length; i++) {
+  const n = blocks.length;
+  // Running sums over the counted blocks before block i, at [i].
+  const sumBlocks = new Int32Array(n + 1);
+  const sumChars = new Float64Array(n + 1);
+  const sumPrices = new Int32Array(n + 1);
+  // The elements met (the records' candidates), in first-met order, as columns: an element id's
+  // place among them plus one in `slots` (0 not met), then per element its parent's id, path token,
+  // figures and its runs of blocks [from, to), chained through `runNext` from `firstRun`.
+  const ids = maxElementId(blocks) + 1;
+  const slots = new Int32Array(ids);
+  const parentOf = new Int32Array(ids);
+  const tokenOf: string[] = [];
+  const blocksOf = new Int32Array(ids);
+  const charsOf = new Float64Array(ids);
+  const pricesOf = new Int32Array(ids);
+  const firstRun = new Int32Array(ids).fill(-1);
+  const lastRun = new Int32Array(ids).fill(-1);
+  const runFrom: number[] = [];
+  const runTo: number[] = [];
+  const runNext: number[] = [];
+  let met = 0;
+  // The previous counted block's chain: per depth, where the run of the element there began.
+  let previous: readonly number[] = [];
+  const openedAt: number[] = [];
+  const close = (e: number, from: number, to: number) => {
+    blocksOf[e] = blocksOf[e]! + sumBlocks[to]! - sumBlocks[from]!;
+    charsOf[e] = charsOf[e]! + sumChars[to]! - sumChars[from]!;
+    pricesOf[e] = pricesOf[e]! + sumPrices[to]! - sumPrices[from]!;
+    const run = runFrom.push(from) - 1;
+    runTo.push(to);
+    runNext.push(-1);
+    if (lastRun[e]! < 0) firstRun[e] = run;
+    else runNext[lastRun[e]!] = run;
+    lastRun[e] = run;
+  };
+  for (let i = 0; i < n; i++) {
     const b = blocks[i]!;
     const { tokens } = paths[i]!;
-    const ids = b.ancestors ?? [];
-    if (ids.length !== tokens.length) continue;
-    const n = b.text.length;
-    const linkChars = n * b.linkShare;
-    const price = isPrice[i]!;
-    for (let k = 1; k < ids.length; k++) {
-      let slot = slots[ids[k]!]!;
-      if (slot === 0) {
-        slot = slots[ids[k]!] = children.push({
-          parent: ids[k - 1]!,
-          token: tokens[k]!,
-          blocks: 0,
-          chars: 0,
-          linkChars: 0,
-          prices: 0,
-        });
-      }
-      const c = children[slot - 1]!;
-      c.blocks++;
-      c.chars += n;
-      c.linkChars += linkChars;
-      c.prices += price;
+    const chain = b.ancestors ?? [];
+    if (chain.length !== tokens.length) {
+      sumBlocks[i + 1] = sumBlocks[i]!;
+      sumChars[i + 1] = sumChars[i]!;
+      sumPrices[i + 1] = sumPrices[i]!;
+      continue;
     }
+    // The depths this chain shares with the previous one stay open: an element shared at a depth
+    // shares every element above it, so the search runs up from the deepest common depth.
+    let shared = Math.min(chain.length, previous.length);
+    while (shared > 0 && chain[shared - 1] !== previous[shared - 1]) shared--;
+    const from = Math.max(shared, 1);
+    for (let k = previous.length - 1; k >= from; k--) close(slots[previous[k]!]! - 1, openedAt[k]!, i);
+    for (let k = from; k < chain.length; k++) {
+      const id = chain[k]!;
+      if (slots[id] === 0) {
+        slots[id] = ++met;
+        parentOf[met - 1] = chain[k - 1]!;
+        tokenOf.push(tokens[k]!);
+      }
+      openedAt[k] = i;
+    }
+    previous = chain;
+    sumBlocks[i + 1] = sumBlocks[i]! + 1;
+    sumChars[i + 1] = sumChars[i]! + b.text.length;
+    sumPrices[i + 1] = sumPrices[i]! + isPrice[i]!;
   }
-  // Groups by parent, then shape (no key string built and hashed per child), kept in first-met order.
-  const byParent = new Map<number, Map<string, Child[]>>();
-  const groups: Child[][] = [];
-  for (const c of children) {
-    if (c.blocks < 2) continue;
-    const shape = shapeOf(c.token);
-    let shapes = byParent.get(c.parent);
-    if (!shapes) byParent.set(c.parent, (shapes = new Map<string, Child[]>()));
+  for (let k = previous.length - 1; k >= 1; k--) close(slots[previous[k]!]! - 1, openedAt[k]!, n);
+  // A group needs three records under one parent: parents with fewer such children are passed over
+  // before any group is built (most are).
+  const recordsUnder = new Int32Array(ids);
+  for (let e = 0; e < met; e++) if (blocksOf[e]! >= 2) recordsUnder[parentOf[e]!]!++;
+  // Groups by parent, then shape (no key string built and hashed per element), in first-met order.
+  const byParent = new Map<number, Map<string, number[]>>();
+  const groups: number[][] = [];
+  for (let e = 0; e < met; e++) {
+    if (blocksOf[e]! < 2 || recordsUnder[parentOf[e]!]! < 3) continue;
+    const shape = shapeOf(tokenOf[e]!);
+    let shapes = byParent.get(parentOf[e]!);
+    if (!shapes) byParent.set(parentOf[e]!, (shapes = new Map<string, number[]>()));
     const g = shapes.get(shape);
-    if (g) g.push(c);
+    if (g) g.push(e);
     else {
-      const group = [c];
+      const group = [e];
       shapes.set(shape, group);
       groups.push(group);
     }
   }
-  let best = { count: 0, chars: 0, linkChars: 0, spread: 0 };
+  let best: number[] | null = null;
+  let bestChars = 0;
   let pricedCards = 0;
   for (const g of groups) {
     if (g.length < 3) continue;
-    pricedCards = Math.max(pricedCards, g.filter((c) => c.prices > 0).length);
-    const chars = g.reduce((s, c) => s + c.chars, 0);
-    if (chars <= best.chars) continue;
-    const mean = g.reduce((s, c) => s + c.blocks, 0) / g.length;
-    const sd = Math.sqrt(g.reduce((s, c) => s + (c.blocks - mean) ** 2, 0) / g.length);
-    best = { count: g.length, chars, linkChars: g.reduce((s, c) => s + c.linkChars, 0), spread: sd / mean };
+    pricedCards = Math.max(pricedCards, g.filter((e) => pricesOf[e]! > 0).length);
+    const chars = g.reduce((s, e) => s + charsOf[e]!, 0);
+    if (chars <= bestChars) continue;
+    best = g;
+    bestChars = chars;
   }
-  return { ...best, pricedCards };
+  if (!best) return { count: 0, chars: 0, linkChars: 0, spread: 0, pricedCards };
+  const mean = best.reduce((s, e) => s + blocksOf[e]!, 0) / best.length;
+  const sd = Math.sqrt(best.reduce((s, e) => s + (blocksOf[e]! - mean) ** 2, 0) / best.length);
+  // A record's link characters, block by block in page order, as the per-block sums added them.
+  const linkCharsOf = (e: number) => {
+    let sum = 0;
+    for (let run = firstRun[e]!; run >= 0; run = runNext[run]!)
+      for (let j = runFrom[run]!; j < runTo[run]!; j++) {
+        const b = blocks[j]!;
+        if ((b.ancestors ?? []).length === paths[j]!.tokens.length) sum += b.text.length * b.linkShare;
+      }
+    return sum;
+  };
+  return {
+    count: best.length,
+    chars: bestChars,
+    linkChars: best.reduce((s, e) => s + linkCharsOf(e), 0),
+    spread: sd / mean,
+    pricedCards,
+  };
 }
 
 /** A `pre` element's path token (`pre`, `pre.highlight`), not `prefix-nav` or `preview`. */

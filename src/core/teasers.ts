@@ -69,13 +69,44 @@ export function teaserBlocks(
   return links.length === 0 ? cards : [...new Set([...cards, ...links])].sort((a, b) => a - b);
 }
 
-/** Indices of the blocks in teaser cards after the story, in page order; `content` is the answer so far. */
+/**
+ * Whether a teaser card can hold a content block, told without finding the cards (most articles have
+ * no content after their story's element, and finding the cards was a tenth of the page-level
+ * decision there). A card is a run of blocks under one element that holds a block after the lede and
+ * outside the story's element, the first such block at `outside` or later. A content block in it
+ * lies at `outside` or later, or the card holds the lede: one before the lede does (a card is one
+ * run), and so does one between the lede and `outside`, which sits in the story's element (so the
+ * card's element holds that element, and every block from the lede on, a chain being its parent's
+ * plus one). A card holding the lede holds every block from it to `outside`, and a card says at most
+ * CARD_MAX_CHARS.
+ */
+function cardsMayHoldContent(
+  blocks: readonly Block[],
+  content: readonly boolean[],
+  lede: number,
+  storyDepth: number,
+  story: number,
+): boolean {
+  let outside = lede + 1;
+  while (outside < blocks.length && blocks[outside]!.ancestors?.[storyDepth] === story) outside++;
+  if (outside === blocks.length) return false;
+  for (let i = outside; i < blocks.length; i++) if (content[i]) return true;
+  let chars = 0;
+  for (let i = lede; i <= outside; i++) chars += blocks[i]!.text.length;
+  return chars <= CARD_MAX_CHARS;
+}
+
+/**
+ * Indices of the blocks in teaser cards after the story, in page order; `content` is the answer so
+ * far. None when no card can hold a content block: such cards would change no verdict.
+ */
 export function teaserCardBlocks(blocks: readonly Block[], content: readonly boolean[]): number[] {
   const paragraph = (i: number) => isStoryParagraph(blocks, content, i);
   const lede = blocks.findIndex((_, i) => paragraph(i));
   const storyDepth = (blocks[lede]?.ancestors?.length ?? 0) - 2;
   if (storyDepth < 0) return [];
   const story = blocks[lede]!.ancestors![storyDepth]!;
+  if (!cardsMayHoldContent(blocks, content, lede, storyDepth, story)) return [];
   // Blocks after the lede and outside the story's element, by path. An element sits at the same
   // depth of every chain holding it, so one index test replaces a search of each chain; blocks are
   // grouped by their own path first, then those groups by number-free path, which looks up each
