@@ -13,6 +13,8 @@ export class HashIds {
   private capacity: number;
   /** The hash of each id. */
   hashes: Uint32Array;
+  /** How many documents hold each id (addDocument). */
+  holders: Uint32Array;
   size = 0;
 
   /** `expected`: about how many distinct hashes; the table grows past it. */
@@ -20,6 +22,20 @@ export class HashIds {
     this.capacity = Math.max(MIN_CAPACITY, Math.ceil(expected * 1.5));
     this.slots = new Uint32Array(this.capacity * 2);
     this.hashes = new Uint32Array(Math.max(MIN_CAPACITY, expected));
+    this.holders = new Uint32Array(this.hashes.length);
+  }
+
+  /**
+   * One document's hashes (unique): each one's id written to `occ` from `at`, and one more holder
+   * for it. A loop of its own, called once per document, so that V8 optimizes it after the first
+   * documents of a cold start rather than waiting to replace a long-running loop on the stack.
+   */
+  addDocument(hashes: ArrayLike<number>, occ: Uint32Array, at: number): void {
+    for (let i = 0; i < hashes.length; i++) {
+      const id = this.idOf(hashes[i]!);
+      this.holders[id]!++;
+      occ[at + i] = id;
+    }
   }
 
   /** The hash's id, a new one (the next) when it has none. */
@@ -30,7 +46,10 @@ export class HashIds {
       const v = slots[2 * i + 1]!;
       if (v === 0) {
         const id = this.size++;
-        if (id === this.hashes.length) this.hashes = grownArray(this.hashes);
+        if (id === this.hashes.length) {
+          this.hashes = grownArray(this.hashes);
+          this.holders = grownArray(this.holders);
+        }
         this.hashes[id] = key;
         // Above 2/3 full the table doubles (the probe runs of linear probing lengthen fast past it).
         if (this.size * 3 > cap * 2) this.rehash(cap * 2);

@@ -16,7 +16,7 @@
  * that node's subtree whose hash set contains h, and docs equals the number of such documents.
  */
 import { CountTable } from "./count-table";
-import { grownArray, HashIds } from "./hash-ids";
+import { HashIds } from "./hash-ids";
 import { SoleOwners } from "./sole-owners";
 import { hashToU32, u32ToHash } from "./hash-u32";
 
@@ -144,19 +144,13 @@ export class UrlTree {
     const occ = new Uint32Array(total);
     // A guess of the distinct hashes: about a third of the occurrences at the cap (bench, stream-ctf).
     const ids = new HashIds(Math.ceil(total / 3));
-    let holders: Uint32Array = new Uint32Array(ids.hashes.length);
     const leafOf = new Uint32Array(n);
-    for (let k = 0, o = 0; k < n; k++) {
+    for (let k = 0; k < n; k++) {
       const d = docs[k]!;
       leafOf[k] = this.supportBranch(d.branch).id;
-      const hashes = d.hashes;
-      for (let i = 0; i < hashes.length; i++) {
-        const id = ids.idOf(hashes[i]!);
-        if (id === holders.length) holders = grownArray(holders);
-        holders[id]!++;
-        occ[o++] = id;
-      }
+      ids.addDocument(d.hashes, occ, start[k]!);
     }
+    const holders = ids.holders;
     // Each shared hash gets an index among the shared ones (few: thousands at the cap, against
     // hundreds of thousands of hashes in all), so that the counting below works in arrays that stay
     // in the cache; `holders` becomes that index, or SOLE.
@@ -182,14 +176,9 @@ export class UrlTree {
       nextDoc[k] = firstDoc[leaf]!;
       firstDoc[leaf] = k;
       const end = start[k + 1]!;
-      let o = start[k]!;
+      const from = start[k]!;
       start[k] = w;
-      for (; o < end; o++) {
-        const id = occ[o]!;
-        const index = holders[id]!;
-        if (index === SOLE) this.sole.add(hashOf[id]!, leaf);
-        else occ[w++] = index;
-      }
+      w = this.splitDocument(occ, from, end, w, holders, hashOf, leaf);
     }
     start[n] = w;
     if (shared.length === 0) return;
@@ -205,6 +194,29 @@ export class UrlTree {
       counts: new Uint32Array(shared.length),
     };
     this.fillCounts(this.root, scratch);
+  }
+
+  /**
+   * One document's occurrences in `occ` from `from` to `end`: a sole hash goes to the sole-owner
+   * table, a shared one is written back at `w` as its shared index. Answers the next `w`. A function
+   * of its own for the same reason as HashIds.addDocument (a cold start's V8 optimizes it early).
+   */
+  private splitDocument(
+    occ: Uint32Array,
+    from: number,
+    end: number,
+    w: number,
+    index: Uint32Array,
+    hashOf: Uint32Array,
+    leaf: number,
+  ): number {
+    for (let o = from; o < end; o++) {
+      const id = occ[o]!;
+      const i = index[id]!;
+      if (i === SOLE) this.sole.add(hashOf[id]!, leaf);
+      else occ[w++] = i;
+    }
+    return w;
   }
 
   /** n_s + 1 on every node of the branch, missing nodes created; answers the deepest node. */
