@@ -9,8 +9,9 @@
  * grows as a site's does. Run with node --expose-gc (npm run bench does).
  */
 import { documentLine, headerLine } from "../../src/core/domain-export";
-import { DEFAULT_EVICTION, DomainState, type HeldDocument } from "../../src/core/domain-state";
-import { packU32, unpackU32 } from "../../src/store/hash-codec";
+import { DEFAULT_EVICTION, type HeldDocument } from "../../src/core/domain-state";
+import { packU32 } from "../../src/store/hash-codec";
+import { restoreRows, type StoredDocumentRow } from "../../src/store/restore-rows";
 
 export interface SourcePage {
   key: string;
@@ -33,7 +34,10 @@ export interface TreeScaleReport {
   explicitCounts: number;
   explicitOnes: number;
   soleHashes: number;
-  /** Rebuild of the state from stored rows (hash blobs, branch JSON), as the object does when it starts: wall and CPU. */
+  /**
+   * Rebuild of the state from stored rows (hash blobs, branch JSON), as the object does when it
+   * starts (src/store/restore-rows.ts, DomainTree's own code, row ids map included): wall and CPU.
+   */
   rebuildMs: number;
   rebuildCpuMs: number;
   /** Size of what SQLite would hold per row (hash blobs + branch + key), MB. */
@@ -42,13 +46,6 @@ export interface TreeScaleReport {
   exportNdjson: { ms: number; mb: number; peakHeapMb: number };
   /** The original JSON export, built whole: time, bytes, peak heap above the state's. */
   exportJson: { ms: number; mb: number; peakHeapMb: number };
-}
-
-interface StoredRow {
-  key: string;
-  branch: string;
-  time: number;
-  hashes: Uint8Array;
 }
 
 const salt = (h: number, copy: number) => (h ^ Math.imul(copy + 1, 0x9e3779b1)) >>> 0;
@@ -85,13 +82,15 @@ const gcTwice = (gc: () => void) => {
 export function measureTreeScale(pages: readonly SourcePage[], documents: number, gc: () => void): TreeScaleReport {
   const docs = syntheticDocuments(pages, documents);
   // What the object's SQLite rows hold: the rebuild reads exactly these.
-  const rows: StoredRow[] = docs.map((d) => ({
-    key: d.key,
+  const rows: StoredDocumentRow[] = docs.map((d, i) => ({
+    seq: i + 1,
+    url_key: d.key,
     branch: JSON.stringify(d.branch),
     time: d.time,
-    hashes: packU32(d.hashes),
+    // An ArrayBuffer, as a SQLite cursor yields a BLOB.
+    hashes: packU32(d.hashes).buffer as ArrayBuffer,
   }));
-  const rowsMb = rows.reduce((s, r) => s + r.hashes.byteLength + r.branch.length + r.key.length + 8, 0) / 1e6;
+  const rowsMb = rows.reduce((s, r) => s + r.hashes.byteLength + r.branch.length + r.url_key.length + 8, 0) / 1e6;
   docs.length = 0;
 
   const policy = { ...DEFAULT_EVICTION, maxDocs: Math.max(documents, DEFAULT_EVICTION.maxDocs), maxAgeMs: Infinity };
@@ -99,15 +98,7 @@ export function measureTreeScale(pages: readonly SourcePage[], documents: number
   const before = used();
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const state = new DomainState("bench.example", policy);
-  state.restoreAll(
-    rows.map((r) => ({
-      key: r.key,
-      branch: JSON.parse(r.branch) as string[],
-      time: r.time,
-      hashes: unpackU32(r.hashes),
-    })),
-  );
+  const state = restoreRows("bench.example", policy, rows, new Map());
   const rebuildMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const rebuildCpuMs = (cpu.user + cpu.system) / 1000;

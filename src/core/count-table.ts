@@ -11,7 +11,6 @@
  * deletion, no tombstones) grown by half and shrunk when mostly empty, about 6 bytes per count.
  * Counts stay exact.
  */
-import type { CountTally } from "./count-tally";
 import { closeHole, grown, home, mayMoveBack, MIN_CAPACITY, overfull, underfull } from "./probe";
 
 /** The count byte meaning "the count is in `overflow`". */
@@ -42,22 +41,10 @@ class KeySet {
     }
   }
 
-  /** Makes room for `n` keys in all, so that adding them never rehashes (a bulk build). */
-  reserve(n: number): void {
-    const capacity = Math.ceil((n * 5) / 4) + 1;
-    if (capacity > this.keys.length) this.resize(capacity);
-  }
-
-  /** Gives back what a reserve did not use (hashes that arrived more than once): down to 2/3 full. */
-  fit(): void {
-    if (this.used * 2 < this.keys.length) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 3) / 2)));
-  }
-
-  /** Fills an empty set with the keys of `tally` whose count is 1, sized 2/3 full (a bulk build). */
-  fillOnes(tally: CountTally, ones: number): void {
+  /** Fills an empty set with the keys among the first `n` whose count is 1, sized 2/3 full (a bulk build). */
+  fillOnes(keys: Uint32Array, counts: Uint32Array, n: number, ones: number): void {
     this.keys = new Uint32Array(Math.max(MIN_CAPACITY, Math.ceil((ones * 3) / 2)));
-    const { keys, counts } = tally;
-    for (let i = 0; i < counts.length; i++) {
+    for (let i = 0; i < n; i++) {
       if (counts[i] !== 1) continue;
       const key = keys[i]!;
       if (key === 0) this.hasZero = true;
@@ -172,13 +159,12 @@ class ManyCounts {
     return b === OVERFLOW ? this.overflow!.get(key)! : b;
   }
 
-  /** Fills an empty table with the keys of `tally` whose count is 2 or more, sized 2/3 full (a bulk build). */
-  fillMany(tally: CountTally, many: number): void {
+  /** Fills an empty table with the keys among the first `n` whose count is 2 or more, sized 2/3 full (a bulk build). */
+  fillMany(keys: Uint32Array, counts: Uint32Array, n: number, many: number): void {
     const capacity = Math.max(MIN_CAPACITY, Math.ceil((many * 3) / 2));
     this.keys = new Uint32Array(capacity);
     this.bytes = new Uint8Array(capacity);
-    const { keys, counts } = tally;
-    for (let i = 0; i < counts.length; i++) {
+    for (let i = 0; i < n; i++) {
       const count = counts[i]!;
       if (count < 2) continue;
       const key = keys[i]!;
@@ -321,25 +307,16 @@ export class CountTable {
   }
 
   /**
-   * Takes every count of `tally` into an empty table at once (a restart's bulk build): each entry
-   * placed once into tables sized for the lot, instead of counted up one document at a time.
+   * Takes the first `n` (key, count) pairs, keys distinct and counts at least 1, into an empty table
+   * at once (a restart's bulk build): each entry placed once into tables sized for the lot, instead
+   * of counted up one document at a time.
    */
-  fill(tally: CountTally): void {
+  fill(keys: Uint32Array, counts: Uint32Array, n: number): void {
     if (this.size !== 0) throw new Error("CountTable.fill: the table is not empty");
     let ones = 0;
-    for (const c of tally.counts) if (c === 1) ones++;
-    const many = tally.size - ones;
-    this.ones.fillOnes(tally, ones);
-    if (many > 0) (this.many = new ManyCounts()).fillMany(tally, many);
-  }
-
-  /** Room for `n` distinct hashes before a bulk build (a restart); `fit` afterwards returns the excess. */
-  reserve(n: number): void {
-    this.ones.reserve(n);
-  }
-
-  fit(): void {
-    this.ones.fit();
+    for (let i = 0; i < n; i++) if (counts[i] === 1) ones++;
+    this.ones.fillOnes(keys, counts, n, ones);
+    if (ones < n) (this.many = new ManyCounts()).fillMany(keys, counts, n, n - ones);
   }
 
   /** Every (hash, count) pair: the counts of 1, then the others. */

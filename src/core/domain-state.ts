@@ -161,6 +161,21 @@ export class DomainState {
 
   /** restore() for many documents at once, in queue order: one bulk build of the counts (a restart). */
   restoreAll(docs: readonly HeldDocument[]): void {
+    if (this.documents.size === 0) {
+      // A restart: the map itself finds a duplicate (one pass, no set of keys beside it), and is
+      // emptied again before the throw, so a refused restore leaves the state as it was.
+      for (const doc of docs) this.documents.set(doc.key, doc);
+      if (this.documents.size !== docs.length) {
+        this.documents.clear();
+        const keys = new Set<string>();
+        for (const doc of docs) {
+          if (keys.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);
+          keys.add(doc.key);
+        }
+      }
+      this.tree.insertDocuments(docs);
+      return;
+    }
     const keys = new Set<string>();
     for (const doc of docs) {
       if (this.documents.has(doc.key) || keys.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);

@@ -1,5 +1,5 @@
 /**
- * Shared by the URL Tree's typed-array hash tables (./count-table.ts, ./sole-owners.ts, ./count-tally.ts): open
+ * Shared by the URL Tree's typed-array hash tables (./count-table.ts, ./sole-owners.ts): open
  * addressing with linear probing over any capacity, backward-shift deletion (no tombstones),
  * growth by half above 80% full and shrinking below 20%.
  */

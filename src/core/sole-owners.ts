@@ -53,36 +53,6 @@ export class SoleOwners {
     }
   }
 
-  /** Changes the owner of a hash that has one. */
-  update(key: number, owner: number): void {
-    const keys = this.keys;
-    const values = this.values;
-    const cap = keys.length;
-    for (let i = home(key, cap); values[i] !== 0; i = i + 1 === cap ? 0 : i + 1) {
-      if (keys[i] === key) {
-        values[i] = owner;
-        return;
-      }
-    }
-    throw new Error(`SoleOwners.update: hash ${key} has no owner`);
-  }
-
-  /** Removes every hash owned by `owner`, and sizes the table to what is left (2/3 full). */
-  dropOwner(owner: number): void {
-    const oldKeys = this.keys;
-    const oldValues = this.values;
-    let left = 0;
-    for (let i = 0; i < oldValues.length; i++) if (oldValues[i] !== 0 && oldValues[i] !== owner) left++;
-    const capacity = Math.max(MIN_CAPACITY, Math.ceil((left * 3) / 2));
-    this.keys = new Uint32Array(capacity);
-    this.values = new Uint32Array(capacity);
-    this.used = left;
-    for (let i = 0; i < oldKeys.length; i++) {
-      const v = oldValues[i]!;
-      if (v !== 0 && v !== owner) this.place(oldKeys[i]!, v);
-    }
-  }
-
   /** Sets the owner of a hash that has none. */
   add(key: number, owner: number): void {
     if (overfull(this.used + 1, this.keys.length)) this.resize(grown(this.keys.length));
@@ -106,13 +76,12 @@ export class SoleOwners {
     return true;
   }
 
-  reserve(n: number): void {
-    const capacity = Math.ceil((n * 5) / 4) + 1;
-    if (capacity > this.keys.length) this.resize(capacity);
-  }
-
-  fit(): void {
-    if (this.used * 2 < this.keys.length) this.resize(Math.max(MIN_CAPACITY, Math.ceil((this.used * 3) / 2)));
+  /** Sizes an empty table for `n` hashes, 2/3 full, so that adding them never rehashes (a bulk build). */
+  presize(n: number): void {
+    if (this.used !== 0) throw new Error("SoleOwners.presize: the table is not empty");
+    const capacity = Math.max(MIN_CAPACITY, Math.ceil((n * 3) / 2));
+    this.keys = new Uint32Array(capacity);
+    this.values = new Uint32Array(capacity);
   }
 
   *entries(): IterableIterator<[number, number]> {

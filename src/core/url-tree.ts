@@ -16,12 +16,30 @@
  * that node's subtree whose hash set contains h, and docs equals the number of such documents.
  */
 import { CountTable } from "./count-table";
-import { CountTally } from "./count-tally";
+import { HashIds } from "./hash-ids";
 import { SoleOwners } from "./sole-owners";
 import { hashToU32, u32ToHash } from "./hash-u32";
 
-/** A bulk build's mark for a hash found in two documents (never a node id: ids count up from 1). */
-const SHARED = 0xffffffff;
+/** A bulk build's state (UrlTree.insertDocuments): per hash id, per occurrence, per document, and scratch. */
+/** A bulk build's mark, in place of a shared index, for a hash one document holds. */
+const SOLE = 0xffffffff;
+
+interface BulkCounts {
+  /** The hash of each shared index (a hash two documents or more hold). */
+  shared: Uint32Array;
+  /** Shared index of each occurrence of a shared hash, document after document; document k's from start[k] to start[k + 1]. */
+  occ: Uint32Array;
+  start: Uint32Array;
+  /** A node's documents (by node id): first, then next after each; -1 ends. */
+  firstDoc: Int32Array;
+  nextDoc: Int32Array;
+  /** Count per shared index at the node being filled, 0 again after it. */
+  acc: Uint32Array;
+  /** The indexes the node counted, and its table's keys and counts (room for every shared hash). */
+  touched: Uint32Array;
+  keys: Uint32Array;
+  counts: Uint32Array;
+}
 
 export class TreeNode {
   docs = 0;
@@ -105,71 +123,171 @@ export class UrlTree {
   }
 
   /**
-   * insertDocument for many documents at once (a restart), into an empty tree. First pass: the
-   * branches and their support, and each hash's first document as its sole owner; a hash found a
-   * second time is marked SHARED (in the sole-owner table, and in a small set of its own). Second
-   * pass: each shared hash is tallied once, at its document's deepest node, and the tallies are
-   * summed up the tree, each node's table filled in one go (fillCounts): an occurrence costs a
-   * probe or two rather than one count update per node of its branch, and no table grows by steps.
+   * insertDocument for many documents at once (a restart), into an empty tree, in three passes
+   * over the documents' hashes and no table that grows by steps but one. First: the branches and
+   * their support, and each hash's dense id (./hash-ids.ts), with how many documents hold it; the
+   * only hashing of every occurrence. Second: the hashes of one document become sole, placed in a
+   * table sized for them once. Third: the shared ones are counted up the tree in post-order, in one
+   * scratch array indexed by id (a node adds its own documents' occurrences and its children's
+   * (id, count) lists), and each node's table is filled once, sized for its entries (fillCounts).
    */
   insertDocuments(docs: readonly { branch: readonly string[]; hashes: ArrayLike<number> }[]): void {
     if (this.root.docs !== 0 || this.sole.size !== 0) {
       for (const d of docs) this.insertDocument(d.branch, d.hashes);
       return;
     }
-    let total = 0;
-    for (const d of docs) total += d.hashes.length;
-    this.sole.reserve(total);
-    const leaves: TreeNode[] = [];
-    const shared = new CountTally();
-    for (const d of docs) {
-      const path = this.nodes(d.branch, true);
-      for (const node of path) node.docs++;
-      const leaf = path[path.length - 1]!;
-      leaves.push(leaf);
-      for (let i = 0; i < d.hashes.length; i++) {
-        const h = d.hashes[i]!;
-        const owner = this.sole.getOrAdd(h, leaf.id);
-        if (owner !== 0 && owner !== SHARED) {
-          this.sole.update(h, SHARED);
-          shared.add(h, 1);
-        }
+    const n = docs.length;
+    // Where each document's hash ids start in `occ`, the ids of all occurrences in document order.
+    const start = new Uint32Array(n + 1);
+    for (let k = 0; k < n; k++) start[k + 1] = start[k]! + docs[k]!.hashes.length;
+    const total = start[n]!;
+    const occ = new Uint32Array(total);
+    // A guess of the distinct hashes: about a third of the occurrences at the cap (bench, stream-ctf).
+    const ids = new HashIds(Math.ceil(total / 3));
+    const leafOf = new Uint32Array(n);
+    for (let k = 0; k < n; k++) {
+      const d = docs[k]!;
+      leafOf[k] = this.supportBranch(d.branch).id;
+      ids.addDocument(d.hashes, occ, start[k]!);
+    }
+    const holders = ids.holders;
+    // Each shared hash gets an index among the shared ones (few: thousands at the cap, against
+    // hundreds of thousands of hashes in all), so that the counting below works in arrays that stay
+    // in the cache; `holders` becomes that index, or SOLE.
+    const hashOf = ids.hashes;
+    let soles = 0;
+    for (let id = 0; id < ids.size; id++) if (holders[id] === 1) soles++;
+    const shared = new Uint32Array(ids.size - soles);
+    for (let id = 0, m = 0; id < ids.size; id++) {
+      if (holders[id] === 1) holders[id] = SOLE;
+      else {
+        shared[m] = hashOf[id]!;
+        holders[id] = m++;
       }
     }
-    this.sole.dropOwner(SHARED);
-    if (shared.size === 0) return;
-    const tallies = new Map<TreeNode, CountTally>();
-    docs.forEach((d, k) => {
-      const leaf = leaves[k]!;
-      let tally = tallies.get(leaf);
-      for (let i = 0; i < d.hashes.length; i++) {
-        const h = d.hashes[i]!;
-        if (shared.get(h) === 0) continue;
-        if (!tally) tallies.set(leaf, (tally = new CountTally(d.hashes.length)));
-        tally.add(h, 1);
-      }
-    });
-    this.fillCounts(this.root, tallies);
+    this.sole.presize(soles);
+    // Documents by their deepest node, as linked lists: the node's own documents in fillCounts.
+    const firstDoc = new Int32Array(this.byId.length).fill(-1);
+    const nextDoc = new Int32Array(n);
+    // The sole hashes placed; `occ` keeps the shared ones only, as their shared index, in place.
+    let w = 0;
+    for (let k = 0; k < n; k++) {
+      const leaf = leafOf[k]!;
+      nextDoc[k] = firstDoc[leaf]!;
+      firstDoc[leaf] = k;
+      const end = start[k + 1]!;
+      const from = start[k]!;
+      start[k] = w;
+      w = this.splitDocument(occ, from, end, w, holders, hashOf, leaf);
+    }
+    start[n] = w;
+    if (shared.length === 0) return;
+    const scratch: BulkCounts = {
+      shared,
+      occ,
+      start,
+      firstDoc,
+      nextDoc,
+      acc: new Uint32Array(shared.length),
+      touched: new Uint32Array(shared.length),
+      keys: new Uint32Array(shared.length),
+      counts: new Uint32Array(shared.length),
+    };
+    this.fillCounts(this.root, scratch);
   }
 
   /**
-   * Fills the tables of `node`'s subtree from the documents' tallies (their deepest nodes'): a
-   * node's counts are its own documents' plus its children's. Answers the node's tally, which the
-   * parent may take over and add to (the node's table is filled by then).
+   * One document's occurrences in `occ` from `from` to `end`: a sole hash goes to the sole-owner
+   * table, a shared one is written back at `w` as its shared index. Answers the next `w`. A function
+   * of its own for the same reason as HashIds.addDocument (a cold start's V8 optimizes it early).
    */
-  private fillCounts(node: TreeNode, tallies: ReadonlyMap<TreeNode, CountTally>): CountTally | null {
-    let tally = tallies.get(node) ?? null;
-    for (const child of node.children.values()) {
-      const sub = this.fillCounts(child, tallies);
-      if (!sub) continue;
-      if (!tally) tally = sub;
-      else if (sub.size > tally.size) {
-        sub.merge(tally);
-        tally = sub;
-      } else tally.merge(sub);
+  private splitDocument(
+    occ: Uint32Array,
+    from: number,
+    end: number,
+    w: number,
+    index: Uint32Array,
+    hashOf: Uint32Array,
+    leaf: number,
+  ): number {
+    for (let o = from; o < end; o++) {
+      const id = occ[o]!;
+      const i = index[id]!;
+      if (i === SOLE) this.sole.add(hashOf[id]!, leaf);
+      else occ[w++] = i;
     }
-    if (tally) node.table.fill(tally);
-    return tally;
+    return w;
+  }
+
+  /** n_s + 1 on every node of the branch, missing nodes created; answers the deepest node. */
+  private supportBranch(branch: readonly string[]): TreeNode {
+    let node = this.root;
+    node.docs++;
+    for (const segment of branch) {
+      let child = node.children.get(segment);
+      if (!child) {
+        child = this.attach(new TreeNode(segment), node);
+        node.children.set(segment, child);
+      }
+      child.docs++;
+      node = child;
+    }
+    return node;
+  }
+
+  /**
+   * Fills the tables of `node`'s subtree (post-order): a node's counts of shared hashes are its own
+   * documents' occurrences plus its children's counts. Answers the node's (id, count) pairs, side
+   * by side, for its parent; null when it has none.
+   */
+  private fillCounts(node: TreeNode, s: BulkCounts): Uint32Array | null {
+    const lists: Uint32Array[] = [];
+    for (const child of node.children.values()) {
+      const list = this.fillCounts(child, s);
+      if (list) lists.push(list);
+    }
+    const { occ, start, acc, touched, keys, counts } = s;
+    const hashes = s.shared;
+    let t = 0;
+    for (let k = s.firstDoc[node.id]!; k >= 0; k = s.nextDoc[k]!) {
+      for (let o = start[k]!; o < start[k + 1]!; o++) {
+        const id = occ[o]!;
+        if (acc[id]!++ === 0) touched[t++] = id;
+      }
+    }
+    if (t === 0 && lists.length === 1) {
+      // No document of its own and one child below: the child's counts are the node's (a chain).
+      const list = lists[0]!;
+      const m = list.length >>> 1;
+      for (let j = 0; j < m; j++) {
+        keys[j] = hashes[list[2 * j]!]!;
+        counts[j] = list[2 * j + 1]!;
+      }
+      node.table.fill(keys, counts, m);
+      return list;
+    }
+    for (const list of lists) {
+      for (let j = 0; j < list.length; j += 2) {
+        const id = list[j]!;
+        if (acc[id] === 0) touched[t++] = id;
+        acc[id]! += list[j + 1]!;
+      }
+    }
+    if (t === 0) return null;
+    const out = node.parent ? new Uint32Array(2 * t) : null;
+    for (let j = 0; j < t; j++) {
+      const id = touched[j]!;
+      const c = acc[id]!;
+      acc[id] = 0;
+      keys[j] = hashes[id]!;
+      counts[j] = c;
+      if (out) {
+        out[2 * j] = id;
+        out[2 * j + 1] = c;
+      }
+    }
+    node.table.fill(keys, counts, t);
+    return out;
   }
 
   /** Adds hashes without counting a document: a revision's new text (production notes). */

@@ -26,7 +26,8 @@ import {
 import { isTemplateOnly } from "../core/interstitial";
 import { domainFigures, type DomainFigures } from "../core/domain-figures";
 import { branchEvidence, type BranchEvidence } from "../core/tree-evidence";
-import { packU32, unpackU32 } from "./hash-codec";
+import { packU32 } from "./hash-codec";
+import { restoreRows, type StoredDocumentRow } from "./restore-rows";
 import { currentVersion, migrate, SCHEMA_VERSION } from "./schema";
 
 /** What the Worker sends for one page: its identity and block hashes, no text. */
@@ -122,26 +123,17 @@ export class DomainTree extends DurableObject<Env> {
     }
     const stored = this.storedDomain();
     if (stored && stored !== domain) throw new Error(`this object holds ${stored}, not ${domain}`);
-    const state = new DomainState(domain, this.policy);
     this.seqs = new Map();
-    if (this.stored()) {
-      // One pass over the rows: each hash blob goes straight into a typed array, then the counts are
-      // built in bulk, every node's table sized once.
-      const rows = this.sql.exec<{ seq: number; url_key: string; branch: string; time: number; hashes: ArrayBuffer }>(
-        `SELECT seq, url_key, branch, time, hashes FROM documents ORDER BY seq`,
-      );
-      const docs: HeldDocument[] = [];
-      for (const row of rows) {
-        this.seqs.set(row.url_key, row.seq);
-        docs.push({
-          key: row.url_key,
-          branch: JSON.parse(row.branch) as string[],
-          time: row.time,
-          hashes: unpackU32(row.hashes),
-        });
-      }
-      state.restoreAll(docs);
-    }
+    const state = this.stored()
+      ? restoreRows(
+          domain,
+          this.policy,
+          this.sql.exec<StoredDocumentRow & { hashes: ArrayBuffer }>(
+            `SELECT seq, url_key, branch, time, hashes FROM documents ORDER BY seq`,
+          ),
+          this.seqs,
+        )
+      : new DomainState(domain, this.policy);
     this.state = state;
     return state;
   }

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DomainState, REVISION_MIN_NEW_CHARS, type HashedBlock } from "../../src/core/domain-state";
 import { hashToU32, u32ToHash } from "../../src/core/hash-u32";
 import { branchEvidence } from "../../src/core/tree-evidence";
+import { UrlTree } from "../../src/core/url-tree";
 
 const SEP = "/";
 /** Block hashes from a small pool, so documents share blocks (templates) and counts pass 1. */
@@ -107,6 +108,29 @@ describe("URL Tree counts equal a recount of the held documents (fast-check)", (
         },
       ),
       { seed: 1123, numRuns: 120 },
+    );
+  });
+});
+
+describe("a bulk build (a restart) equals inserting the same documents one by one (fast-check)", () => {
+  it("node by node: support, every count, and which counts are implied (sole) or explicit", () => {
+    // Hashes from a pool small enough that many are shared and large enough that many are not; 0 included.
+    const doc = fc.record({
+      branch,
+      hashes: fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 12 }).map((a) => Uint32Array.from(a)),
+    });
+    fc.assert(
+      fc.property(fc.array(doc, { maxLength: 40 }), (docs) => {
+        const bulk = new UrlTree("example.com");
+        bulk.insertDocuments(docs);
+        const oneByOne = new UrlTree("example.com");
+        for (const d of docs) oneByOne.insertDocument(d.branch, d.hashes);
+        const state = (t: UrlTree) =>
+          [...t.walk()].map((n) => [n.segment, n.depth, n.docs, [...n.entries()].sort((a, b) => a[0] - b[0])]);
+        expect(state(bulk)).toEqual(state(oneByOne));
+        expect(bulk.countStats()).toEqual(oneByOne.countStats());
+      }),
+      { seed: 1626, numRuns: 300 },
     );
   });
 });

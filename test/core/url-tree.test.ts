@@ -217,6 +217,17 @@ describe("DomainState eviction", () => {
     expect(s.size).toBe(1);
   });
 
+  it("a restart's restoreAll refuses a duplicate key and leaves the state empty", () => {
+    const doc = (key: string) => ({ key, branch: ["www"], time: 0, hashes: ids("a") });
+    const state = new DomainState("example.com", policy);
+    expect(() => state.restoreAll([doc("k1"), doc("k2"), doc("k1")])).toThrow("restore: duplicate key k1");
+    expect(state.size).toBe(0);
+    expect(state.tree.root.docs).toBe(0);
+    state.restoreAll([doc("k1"), doc("k2")]);
+    expect([...state.heldDocuments()].map((d) => d.key)).toEqual(["k1", "k2"]);
+    expect(state.tree.root.countOf(id("a"))).toBe(2);
+  });
+
   it("serializes and restores held documents and tree", () => {
     const s = new DomainState("d", policy);
     s.ingest("k0", ["a"], blocks("x"), 0);
