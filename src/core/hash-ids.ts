@@ -79,7 +79,7 @@ export class HashIds {
 }
 
 /** The array twice as long, its contents kept. */
-export function grownArray(a: Uint32Array): Uint32Array {
+function grownArray(a: Uint32Array): Uint32Array {
   const out = new Uint32Array(a.length * 2);
   out.set(a);
   return out;

@@ -20,10 +20,10 @@ import { HashIds } from "./hash-ids";
 import { SoleOwners } from "./sole-owners";
 import { hashToU32, u32ToHash } from "./hash-u32";
 
-/** A bulk build's state (UrlTree.insertDocuments): per hash id, per occurrence, per document, and scratch. */
 /** A bulk build's mark, in place of a shared index, for a hash one document holds. */
 const SOLE = 0xffffffff;
 
+/** A bulk build's state for fillCounts (UrlTree.insertDocuments): per shared hash, per occurrence, per document, and scratch. */
 interface BulkCounts {
   /** The hash of each shared index (a hash two documents or more hold). */
   shared: Uint32Array;
@@ -128,8 +128,8 @@ export class UrlTree {
    * their support, and each hash's dense id (./hash-ids.ts), with how many documents hold it; the
    * only hashing of every occurrence. Second: the hashes of one document become sole, placed in a
    * table sized for them once. Third: the shared ones are counted up the tree in post-order, in one
-   * scratch array indexed by id (a node adds its own documents' occurrences and its children's
-   * (id, count) lists), and each node's table is filled once, sized for its entries (fillCounts).
+   * scratch array indexed by shared index (a node adds its own documents' occurrences and its children's
+   * (index, count) lists), and each node's table is filled once, sized for its entries (fillCounts).
    */
   insertDocuments(docs: readonly { branch: readonly string[]; hashes: ArrayLike<number> }[]): void {
     if (this.root.docs !== 0 || this.sole.size !== 0) {
@@ -237,8 +237,8 @@ export class UrlTree {
 
   /**
    * Fills the tables of `node`'s subtree (post-order): a node's counts of shared hashes are its own
-   * documents' occurrences plus its children's counts. Answers the node's (id, count) pairs, side
-   * by side, for its parent; null when it has none.
+   * documents' occurrences plus its children's counts. Answers the node's (shared index, count)
+   * pairs, side by side, for its parent; null when it has none.
    */
   private fillCounts(node: TreeNode, s: BulkCounts): Uint32Array | null {
     const lists: Uint32Array[] = [];

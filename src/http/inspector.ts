@@ -33,9 +33,10 @@ export function prefersHtml(accept: string | undefined): boolean {
   // Q-values as the API's negotiation reads them (src/core/accept.ts): the most specific range
   // decides a type's quality, and a range with a malformed q is ignored.
   let html = { q: 0, at: Infinity };
+  // The best-rated HTML type, the first written on a tie: that is where HTML stands against plain text.
   for (const type of HTML_TYPES) {
     const quality = acceptQuality(accept, type);
-    if (quality.named && quality.q > html.q) html = quality;
+    if (quality.named && (quality.q > html.q || (quality.q === html.q && quality.at < html.at))) html = quality;
   }
   if (html.q <= 0) return false;
   const plain = acceptQuality(accept, "text/plain");

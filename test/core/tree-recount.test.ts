@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DomainState, REVISION_MIN_NEW_CHARS, type HashedBlock } from "../../src/core/domain-state";
 import { hashToU32, u32ToHash } from "../../src/core/hash-u32";
 import { branchEvidence } from "../../src/core/tree-evidence";
-import { UrlTree } from "../../src/core/url-tree";
+import { bothWays, treeState } from "../fixtures/bulk-build";
 
 const SEP = "/";
 /** Block hashes from a small pool, so documents share blocks (templates) and counts pass 1. */
@@ -121,13 +121,8 @@ describe("a bulk build (a restart) equals inserting the same documents one by on
     });
     fc.assert(
       fc.property(fc.array(doc, { maxLength: 40 }), (docs) => {
-        const bulk = new UrlTree("example.com");
-        bulk.insertDocuments(docs);
-        const oneByOne = new UrlTree("example.com");
-        for (const d of docs) oneByOne.insertDocument(d.branch, d.hashes);
-        const state = (t: UrlTree) =>
-          [...t.walk()].map((n) => [n.segment, n.depth, n.docs, [...n.entries()].sort((a, b) => a[0] - b[0])]);
-        expect(state(bulk)).toEqual(state(oneByOne));
+        const { bulk, oneByOne } = bothWays(docs);
+        expect(treeState(bulk)).toEqual(treeState(oneByOne));
         expect(bulk.countStats()).toEqual(oneByOne.countStats());
       }),
       { seed: 1626, numRuns: 300 },

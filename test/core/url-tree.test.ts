@@ -8,6 +8,7 @@ import {
 import { hash32 } from "../../src/core/block-hash";
 import { u32ToHash } from "../../src/core/hash-u32";
 import { UrlTree, type TreeNode } from "../../src/core/url-tree";
+import { bothWays, treeState } from "../fixtures/bulk-build";
 
 /** UrlTree tests name hashes by one letter: its char code is the 32-bit hash. */
 const id = (name: string) => name.charCodeAt(0);
@@ -31,20 +32,15 @@ describe("UrlTree", () => {
       branch: i % 7 === 0 ? ["www"] : ["www", `s${i % 5}`, `p${i % 11}`],
       hashes: Uint32Array.from([id("T"), ...(i % 3 === 0 ? [id("t"), 0] : []), 1000 + i]),
     }));
-    const bulk = new UrlTree("example.com");
-    bulk.insertDocuments(docs);
-    const oneByOne = new UrlTree("example.com");
-    for (const d of docs) oneByOne.insertDocument(d.branch, d.hashes);
-    const state = (t: UrlTree) =>
-      [...t.walk()].map((n) => [n.segment, n.depth, n.docs, [...n.entries()].sort((a, b) => a[0] - b[0])]);
-    expect(state(bulk)).toEqual(state(oneByOne));
+    const { bulk, oneByOne } = bothWays(docs);
+    expect(treeState(bulk)).toEqual(treeState(oneByOne));
     expect(bulk.root.countOf(id("T"))).toBe(300);
     // Counts built in bulk go down exactly as counted ones do.
     for (const d of docs.slice(0, 150)) {
       bulk.removeDocument(d.branch, d.hashes);
       oneByOne.removeDocument(d.branch, d.hashes);
     }
-    expect(state(bulk)).toEqual(state(oneByOne));
+    expect(treeState(bulk)).toEqual(treeState(oneByOne));
     expect(bulk.root.countOf(id("T"))).toBe(150);
   });
 

@@ -90,6 +90,11 @@ describe("prefersHtml", () => {
     // A malformed q drops its range (src/core/accept.ts), never makes it the best.
     expect(prefersHtml("text/plain;q=0.5, text/html;q=2")).toBe(false);
     expect(prefersHtml("text/plain;q=0.5, text/html;q=high, application/xhtml+xml;q=0.8")).toBe(true);
+    // HTML's place is its first-written type's at an equal q: XHTML named before text/plain, text/html after.
+    expect(prefersHtml("application/xhtml+xml, text/plain, text/html")).toBe(true);
+    expect(prefersHtml("application/xhtml+xml;q=0.9, text/plain;q=0.9, text/html;q=0.9")).toBe(true);
+    expect(prefersHtml("text/html, text/plain, application/xhtml+xml")).toBe(true);
+    expect(prefersHtml("text/plain, text/html, application/xhtml+xml")).toBe(false);
   });
 });
 
