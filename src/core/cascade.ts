@@ -146,7 +146,7 @@ function isTemplate(ev: TreeEvidence | undefined): boolean {
   return ev !== undefined && ev.support >= TEMPLATE_MIN_SUPPORT && (ev.count - 1) / (ev.support - 1) >= TEMPLATE_SHARE;
 }
 
-interface ModelScores {
+export interface ModelScores {
   p: readonly number[];
   /** The top features behind block i's score (explain), else "". */
   why: (i: number) => string;
@@ -161,7 +161,11 @@ function modelProbabilities(page: SegmentedPage, evidence: ModelEvidence | null,
   return { p: predictions.map((pred) => pred.p), why };
 }
 
-function modelVerdicts(
+/**
+ * The model's verdicts after the region stage, before the page-level decision: what classifyPage hands
+ * decidePage (exported for the bench, which times the decision on the verdicts the service gives it).
+ */
+export function modelVerdicts(
   page: SegmentedPage,
   evidence: ModelEvidence | null,
   model: ModelWeights,

@@ -46,6 +46,11 @@ const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 const bmpWordChar = new Uint8Array(0x10000);
 const astralWordChar = new Map<number, boolean>();
 
+/** Per ASCII unit, 1 for `[a-zA-Z0-9]`: the word characters below 0x80. */
+const ASCII_WORD_CHAR = new Uint8Array(0x80);
+for (let c = 0; c < 0x80; c++)
+  ASCII_WORD_CHAR[c] = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) ? 1 : 0;
+
 function isWordChar(cp: number): boolean {
   if (cp < 0x80) return (cp >= 0x61 && cp <= 0x7a) || (cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a);
   if (cp < 0x10000) {
@@ -79,16 +84,26 @@ class GramReader {
 
   read(text: string): void {
     const lower = text.toLowerCase();
+    const n = lower.length;
+    // The word buffers in locals: the loop reads and writes them per word, not through `this`.
+    let a: Int32Array = this.a;
+    let b: Int32Array = this.b;
     let words = 0;
     let inWord = false;
     let h1 = 0;
     let h2 = 0;
-    for (let i = 0; i <= lower.length;) {
-      // Most text is ASCII: a unit below 0x80 is its own code point, read without codePointAt.
-      const unit = i < lower.length ? lower.charCodeAt(i) : 0x20;
-      const cp = unit < 0x80 ? unit : lower.codePointAt(i)!;
-      const units = cp > 0xffff ? 2 : 1;
-      if (i < lower.length && isWordChar(cp)) {
+    for (let i = 0; i < n;) {
+      // Most text is ASCII: a unit below 0x80 is its own code point, told a word character by a table.
+      const unit = lower.charCodeAt(i);
+      let units = 1;
+      let word: boolean;
+      if (unit < 0x80) word = ASCII_WORD_CHAR[unit] === 1;
+      else {
+        const cp = lower.codePointAt(i)!;
+        if (cp > 0xffff) units = 2;
+        word = isWordChar(cp);
+      }
+      if (word) {
         if (!inWord) {
           inWord = true;
           h1 = 0x811c9dc5;
@@ -103,26 +118,34 @@ class GramReader {
         }
       } else if (inWord) {
         inWord = false;
-        if (words === this.a.length) this.growWords();
-        this.a[words] = h1;
-        this.b[words] = h2;
+        if (words === a.length) ({ a, b } = this.growWords());
+        a[words] = h1;
+        b[words] = h2;
         words++;
       }
       i += units;
     }
+    if (inWord) {
+      if (words === a.length) ({ a, b } = this.growWords());
+      a[words] = h1;
+      b[words] = h2;
+      words++;
+    }
     this.words = words;
     this.gramCount = Math.max(0, words - GRAM + 1);
-    if (this.keys.length < this.gramCount) this.keys = new Float64Array(this.a.length);
-    for (let k = 0; k < this.gramCount; k++) this.keys[k] = foldWords(this.a, this.b, k, k + GRAM);
-    this.whole = words < COPY_MIN_WORDS ? foldWords(this.a, this.b, 0, words) : 0;
+    if (this.keys.length < this.gramCount) this.keys = new Float64Array(a.length);
+    const keys = this.keys;
+    for (let k = 0; k < this.gramCount; k++) keys[k] = foldWords(a, b, k, k + GRAM);
+    this.whole = words < COPY_MIN_WORDS ? foldWords(a, b, 0, words) : 0;
   }
 
-  private growWords(): void {
+  private growWords(): { a: Int32Array; b: Int32Array } {
     const [a, b] = [this.a, this.b];
     this.a = new Int32Array(a.length * 2);
     this.b = new Int32Array(b.length * 2);
     this.a.set(a);
     this.b.set(b);
+    return { a: this.a, b: this.b };
   }
 }
 
@@ -138,7 +161,10 @@ function foldWords(a: Int32Array, b: Int32Array, from: number, to: number): numb
 }
 
 /** The element holding the block's element (-1: unknown, or the block sits at the top). */
-const parentOf = (b: Pick<TextBlock, "ancestors">) => b.ancestors?.at(-2) ?? -1;
+function parentOf(b: Pick<TextBlock, "ancestors">): number {
+  const chain = b.ancestors;
+  return chain && chain.length >= 2 ? chain[chain.length - 2]! : -1;
+}
 
 /** Places remembered per 4-gram: enough to tell "only among my own kind" from "elsewhere too". */
 const MAX_PLACES = 4;

@@ -457,6 +457,15 @@ function lg(x: number): number {
   return Math.log1p(x) / 10;
 }
 
+/** The URL parsed once, or null when it is none (`URL.canParse` first would parse it twice). */
+function parsedUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
 function urlWords(u: URL | null): Set<string> {
   if (!u) return new Set();
   const labels = u.hostname.split(".").slice(0, -2);
@@ -534,7 +543,7 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   }
   const t = Math.max(total, 1);
   const rec = records(blocks, paths, isPrice);
-  const parsed = url && URL.canParse(url) ? new URL(url) : null;
+  const parsed = url ? parsedUrl(url) : null;
   const words = urlWords(parsed);
   const path = parsed ? parsed.pathname : "";
   const segments = path.split("/").filter(Boolean);

@@ -196,14 +196,19 @@ export function linkParagraphBlocks(
   blocks: readonly Pick<TextBlock, "text" | "tag" | "linkShare" | "path">[],
   content: readonly boolean[],
 ): number[] {
-  return blocks.flatMap((b, i) =>
-    content[i] &&
-    PARAGRAPH_TAGS.has(b.tag) &&
-    b.linkShare >= LINK_PARAGRAPH_SHARE &&
-    b.text.length >= LINK_PARAGRAPH_MIN_CHARS &&
-    !BARE_ADDRESS.test(b.text) &&
-    !pathHasTag(b.path, "li")
-      ? [i]
-      : [],
-  );
+  // A loop rather than flatMap: no array made per block (most blocks are no link paragraph).
+  const out: number[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (
+      content[i] &&
+      b.linkShare >= LINK_PARAGRAPH_SHARE &&
+      PARAGRAPH_TAGS.has(b.tag) &&
+      b.text.length >= LINK_PARAGRAPH_MIN_CHARS &&
+      !BARE_ADDRESS.test(b.text) &&
+      !pathHasTag(b.path, "li")
+    )
+      out.push(i);
+  }
+  return out;
 }
