@@ -14,6 +14,8 @@ export interface LocalWorker {
   base: string;
   /** The process group leader (npx); workerd runs below it (see proc-cpu.ts). */
   pid: number;
+  /** wrangler's devtools port (its inspector proxy, attached to the Worker's isolate; Origin http://127.0.0.1). */
+  inspectorPort: number;
   /** What wrangler and workerd printed so far (warnings and errors: --log-level warn). */
   log(): string;
   stop(): Promise<void>;
@@ -83,6 +85,7 @@ export async function startWorker(
   return {
     base,
     pid: child.pid!,
+    inspectorPort,
     log: () => log,
     async stop() {
       try {

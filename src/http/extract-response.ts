@@ -1,5 +1,5 @@
 /** An extraction as the HTTP answer: the rendered body (src/service/answer.ts) with the evidence headers. */
-import { answerPath, articleTitle, renderAnswer } from "../service/answer";
+import { answerPath, renderAnswer } from "../service/answer";
 import type { Extraction } from "../service/extraction";
 import { classifierLabel, type ExtractOptions } from "../service/options";
 
@@ -29,7 +29,8 @@ export function extractionResponse(extraction: Extraction, options: ExtractOptio
   // The caps the page went over (bytes, elements, depth, blocks): the answer covers the page up to them.
   if (prepared.truncated.length) headers.set("x-truncated", prepared.truncated.join(","));
   const { metadata } = extraction;
-  const title = articleTitle(extraction, options);
+  // The headline the body was rendered with: choosing it is a scan of the page's blocks, paid once.
+  const { title } = answer;
   const article: [string, string | null][] = [
     ["x-article-title", title || null],
     ["x-article-byline", metadata.byline],

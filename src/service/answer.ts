@@ -17,6 +17,8 @@ import { classifierLabel, type ExtractOptions } from "./options";
 export interface Answer {
   contentType: string;
   body: string;
+  /** The headline the answer was rendered with (articleTitle), for the X-Article-Title header: chosen once. */
+  title: string;
 }
 
 export function renderAnswer(extraction: Extraction, options: ExtractOptions): Answer {
@@ -36,7 +38,7 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
       // (a stand-in description below the headline, as in markdown).
       const article = renderArticleText(page.blocks, verdicts, rendering);
       const text = description ? [article, description].filter((t) => t.trim() !== "").join("\n\n") : article;
-      return { contentType: "text/plain; charset=utf-8", body: text + tail + "\n" };
+      return { contentType: "text/plain; charset=utf-8", body: text + tail + "\n", title };
     }
     case "markdown": {
       const comments = options.comments ? commentVerdicts(extraction) : null;
@@ -47,7 +49,7 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
       const lead = description ? `${article.trimEnd()}\n\n${escapeLine(description)}\n` : article;
       const markdown = lead + (tail.trim() ? `\n\n## Comments\n\n${tail.trim()}\n` : "");
       const front = options.frontmatter ? frontMatter({ ...statedFields(metadata), title, url: source.url }) : "";
-      return { contentType: "text/markdown; charset=utf-8", body: front + markdown };
+      return { contentType: "text/markdown; charset=utf-8", body: front + markdown, title };
     }
     case "html": {
       const article = renderHtml(page.blocks, verdicts, {
@@ -59,14 +61,14 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
         ? article.replace(/<\/article>/, `<p>${escapeHtml(description)}</p>\n</article>`)
         : article;
       const comments = options.comments ? commentVerdicts(extraction) : null;
-      if (!comments) return { contentType: "text/html; charset=utf-8", body: html };
+      if (!comments) return { contentType: "text/html; charset=utf-8", body: html, title };
       const section = renderHtmlFragment(page.blocks, comments, {
         links: options.links,
         images: options.images,
         headline: "",
       });
       const marked = section.trim() ? `<section class="comments"><h2>Comments</h2>\n${section}\n</section>\n` : "";
-      return { contentType: "text/html; charset=utf-8", body: html.replace(/<\/body>/i, `${marked}</body>`) };
+      return { contentType: "text/html; charset=utf-8", body: html.replace(/<\/body>/i, `${marked}</body>`), title };
     }
     case "json": {
       const body: Record<string, unknown> = {
@@ -110,6 +112,7 @@ export function renderAnswer(extraction: Extraction, options: ExtractOptions): A
       return {
         contentType: "application/json; charset=utf-8",
         body: JSON.stringify(body, null, options.debug ? 2 : 0),
+        title,
       };
     }
   }
