@@ -118,9 +118,17 @@ describe("a bulk build (a restart) equals inserting the same documents one by on
     const doc = fc.record({
       branch,
       hashes: fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 12 }).map((a) => Uint32Array.from(a)),
+      // Documents given the branch array of an earlier one, as a restart gives them (one array per branch).
+      sameBranchAs: fc.option(fc.nat(), { nil: undefined }),
     });
     fc.assert(
-      fc.property(fc.array(doc, { maxLength: 40 }), (docs) => {
+      fc.property(fc.array(doc, { maxLength: 40 }), (generated) => {
+        const docs: { branch: readonly string[]; hashes: Uint32Array }[] = [];
+        for (const d of generated) {
+          const earlier =
+            d.sameBranchAs !== undefined && docs.length > 0 ? docs[d.sameBranchAs % docs.length] : undefined;
+          docs.push({ branch: earlier ? earlier.branch : d.branch, hashes: d.hashes });
+        }
         const bulk = new UrlTree("example.com");
         bulk.insertDocuments(docs);
         const oneByOne = new UrlTree("example.com");
