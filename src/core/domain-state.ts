@@ -22,7 +22,8 @@ export const REVISION_MIN_NEW_CHARS = 100;
 
 export interface HeldDocument {
   key: string;
-  branch: string[];
+  /** Never changed in place: a restart gives the documents of one branch one array (src/store/restore-rows.ts). */
+  branch: readonly string[];
   /** Milliseconds since the epoch when the document was first inserted. */
   time: number;
   /**

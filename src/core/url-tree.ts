@@ -39,6 +39,9 @@ interface BulkCounts {
   touched: Uint32Array;
   keys: Uint32Array;
   counts: Uint32Array;
+  /** The (shared index, count) pairs of the nodes filled whose parent is not yet (fillCounts), and its top. */
+  stack: Uint32Array;
+  top: number;
 }
 
 export class TreeNode {
@@ -145,9 +148,15 @@ export class UrlTree {
     // A guess of the distinct hashes: about a third of the occurrences at the cap (bench, stream-ctf).
     const ids = new HashIds(Math.ceil(total / 3));
     const leafOf = new Uint32Array(n);
+    // Documents given one branch array (a restart parses each distinct branch once) find their
+    // deepest node by the array itself, and count on its nodes by the parent links: no segment lookups.
+    const leaves = new Map<readonly string[], TreeNode>();
     for (let k = 0; k < n; k++) {
       const d = docs[k]!;
-      leafOf[k] = this.supportBranch(d.branch).id;
+      let leaf = leaves.get(d.branch);
+      if (leaf) for (let node: TreeNode | null = leaf; node; node = node.parent) node.docs++;
+      else leaves.set(d.branch, (leaf = this.supportBranch(d.branch)));
+      leafOf[k] = leaf.id;
       ids.addDocument(d.hashes, occ, start[k]!);
     }
     const holders = ids.holders;
@@ -192,6 +201,9 @@ export class UrlTree {
       touched: new Uint32Array(shared.length),
       keys: new Uint32Array(shared.length),
       counts: new Uint32Array(shared.length),
+      // Room for one node's pairs; grown (doubled) when siblings' pairs wait for their parent together.
+      stack: new Uint32Array(2 * shared.length),
+      top: 0,
     };
     this.fillCounts(this.root, scratch);
   }
@@ -237,14 +249,21 @@ export class UrlTree {
 
   /**
    * Fills the tables of `node`'s subtree (post-order): a node's counts of shared hashes are its own
-   * documents' occurrences plus its children's counts. Answers the node's (shared index, count)
-   * pairs, side by side, for its parent; null when it has none.
+   * documents' occurrences plus its children's counts. Leaves the node's (shared index, count) pairs, side
+   * by side, on top of `s.stack` for its parent, in place of its children's, and answers how many
+   * (0: none). One stack for the whole build, not an array per node: a node's children are done
+   * before it, so their pairs are always the top of the stack when it reads them.
    */
-  private fillCounts(node: TreeNode, s: BulkCounts): Uint32Array | null {
-    const lists: Uint32Array[] = [];
+  private fillCounts(node: TreeNode, s: BulkCounts): number {
+    const base = s.top;
+    let lists = 0;
+    let childPairs = 0;
     for (const child of node.children.values()) {
-      const list = this.fillCounts(child, s);
-      if (list) lists.push(list);
+      const m = this.fillCounts(child, s);
+      if (m > 0) {
+        lists++;
+        childPairs = m;
+      }
     }
     const { occ, start, acc, touched, keys, counts } = s;
     const hashes = s.shared;
@@ -255,39 +274,41 @@ export class UrlTree {
         if (acc[id]!++ === 0) touched[t++] = id;
       }
     }
-    if (t === 0 && lists.length === 1) {
-      // No document of its own and one child below: the child's counts are the node's (a chain).
-      const list = lists[0]!;
-      const m = list.length >>> 1;
-      for (let j = 0; j < m; j++) {
-        keys[j] = hashes[list[2 * j]!]!;
-        counts[j] = list[2 * j + 1]!;
+    let stack = s.stack;
+    if (t === 0 && lists === 1) {
+      // No document of its own and one child below: the child's counts are the node's (a chain),
+      // and its pairs stay on the stack as the node's.
+      for (let j = 0; j < childPairs; j++) {
+        keys[j] = hashes[stack[base + 2 * j]!]!;
+        counts[j] = stack[base + 2 * j + 1]!;
       }
-      node.table.fill(keys, counts, m);
-      return list;
+      node.table.fill(keys, counts, childPairs);
+      return childPairs;
     }
-    for (const list of lists) {
-      for (let j = 0; j < list.length; j += 2) {
-        const id = list[j]!;
-        if (acc[id] === 0) touched[t++] = id;
-        acc[id]! += list[j + 1]!;
-      }
+    for (let j = base; j < s.top; j += 2) {
+      const id = stack[j]!;
+      if (acc[id] === 0) touched[t++] = id;
+      acc[id]! += stack[j + 1]!;
     }
-    if (t === 0) return null;
-    const out = node.parent ? new Uint32Array(2 * t) : null;
+    s.top = base;
+    if (t === 0) return 0;
+    if (base + 2 * t > stack.length) {
+      stack = new Uint32Array(Math.max(2 * stack.length, base + 2 * t));
+      stack.set(s.stack.subarray(0, base));
+      s.stack = stack;
+    }
     for (let j = 0; j < t; j++) {
       const id = touched[j]!;
       const c = acc[id]!;
       acc[id] = 0;
       keys[j] = hashes[id]!;
       counts[j] = c;
-      if (out) {
-        out[2 * j] = id;
-        out[2 * j + 1] = c;
-      }
+      stack[base + 2 * j] = id;
+      stack[base + 2 * j + 1] = c;
     }
+    s.top = base + 2 * t;
     node.table.fill(keys, counts, t);
-    return out;
+    return t;
   }
 
   /** Adds hashes without counting a document: a revision's new text (production notes). */

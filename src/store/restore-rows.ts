@@ -17,7 +17,10 @@ export type StoredDocumentRow = {
 
 /**
  * One pass over the rows, in seq order (queue order): each hash blob goes straight into a typed
- * array, then the counts are built in bulk (DomainState.restoreAll). `seqs` gets each key's row id.
+ * array, each distinct branch is parsed once and its array shared by the documents on it (a site's
+ * pages share their directories: one JSON.parse and one array per branch, not per row, and the bulk
+ * build finds the branch's nodes once), then the counts are built in bulk (DomainState.restoreAll).
+ * `seqs` gets each key's row id.
  */
 export function restoreRows(
   domain: string,
@@ -27,14 +30,12 @@ export function restoreRows(
 ): DomainState {
   const state = new DomainState(domain, policy);
   const docs: HeldDocument[] = [];
+  const branches = new Map<string, string[]>();
   for (const row of rows) {
     seqs.set(row.url_key, row.seq);
-    docs.push({
-      key: row.url_key,
-      branch: JSON.parse(row.branch) as string[],
-      time: row.time,
-      hashes: unpackU32(row.hashes),
-    });
+    let branch = branches.get(row.branch);
+    if (!branch) branches.set(row.branch, (branch = JSON.parse(row.branch) as string[]));
+    docs.push({ key: row.url_key, branch, time: row.time, hashes: unpackU32(row.hashes) });
   }
   state.restoreAll(docs);
   return state;

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DomainState, REVISION_MIN_NEW_CHARS, type HashedBlock } from "../../src/core/domain-state";
 import { hashToU32, u32ToHash } from "../../src/core/hash-u32";
 import { branchEvidence } from "../../src/core/tree-evidence";
-import { bothWays, treeState } from "../fixtures/bulk-build";
+import { type BulkDocument, bothWays, treeState } from "../fixtures/bulk-build";
 
 const SEP = "/";
 /** Block hashes from a small pool, so documents share blocks (templates) and counts pass 1. */
@@ -118,9 +118,17 @@ describe("a bulk build (a restart) equals inserting the same documents one by on
     const doc = fc.record({
       branch,
       hashes: fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 12 }).map((a) => Uint32Array.from(a)),
+      // Documents given the branch array of an earlier one, as a restart gives them (one array per branch).
+      sameBranchAs: fc.option(fc.nat(), { nil: undefined }),
     });
     fc.assert(
-      fc.property(fc.array(doc, { maxLength: 40 }), (docs) => {
+      fc.property(fc.array(doc, { maxLength: 40 }), (generated) => {
+        const docs: BulkDocument[] = [];
+        for (const d of generated) {
+          const earlier =
+            d.sameBranchAs !== undefined && docs.length > 0 ? docs[d.sameBranchAs % docs.length] : undefined;
+          docs.push({ branch: earlier ? earlier.branch : d.branch, hashes: d.hashes });
+        }
         const { bulk, oneByOne } = bothWays(docs);
         expect(treeState(bulk)).toEqual(treeState(oneByOne));
         expect(bulk.countStats()).toEqual(oneByOne.countStats());
