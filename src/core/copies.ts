@@ -52,7 +52,7 @@ for (let c = 0; c < 0x80; c++)
   ASCII_WORD_CHAR[c] = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) ? 1 : 0;
 
 function isWordChar(cp: number): boolean {
-  if (cp < 0x80) return (cp >= 0x61 && cp <= 0x7a) || (cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a);
+  if (cp < 0x80) return ASCII_WORD_CHAR[cp] === 1;
   if (cp < 0x10000) {
     let known = bmpWordChar[cp]!;
     if (known === 0) bmpWordChar[cp] = known = WORD_CHAR.test(String.fromCharCode(cp)) ? 1 : 2;
