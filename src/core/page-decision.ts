@@ -203,8 +203,10 @@ export function decidePage(
   known?: PageKindResult,
   inside?: readonly boolean[] | null,
 ): { verdicts: BlockVerdict[]; decision: PageDecision } {
-  // Read only by the kind when it is not known and by the list rule (threads, products): made then.
-  const probabilitiesOf = () => verdicts.map((v) => v.p ?? (v.label === "boilerplate" ? 0 : 1));
+  // Read only by the kind when it is not known and by the list rule (threads, products): made then,
+  // once (both read it, neither changes it).
+  let probabilities: readonly number[] | null = null;
+  const probabilitiesOf = () => (probabilities ??= verdicts.map((v) => v.p ?? (v.label === "boilerplate" ? 0 : 1)));
   const kind = known ?? decideKind(page, probabilitiesOf(), evidence, url, KIND_MODEL);
   const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
   const shelves = kind.kind === "product" ? shelfBlocks(page) : [];
