@@ -66,7 +66,7 @@ function spanned(link: Frame): boolean {
 }
 
 /** Elements that hold no block of their own: inline ones, and the cells of a data-table row. */
-function passesThrough(frame: Frame): boolean {
+export function passesThrough(frame: Frame): boolean {
   return frame.inline || (frame.table !== 0 && isCell(frame.tag));
 }
 

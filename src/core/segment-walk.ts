@@ -13,7 +13,7 @@
 import type { PageBudget } from "./budget";
 import { capName } from "./budget";
 import { DeclaredTypeReader } from "./declared-types";
-import { BlockCollector, isCell, type Frame } from "./segment-collector";
+import { BlockCollector, isCell, passesThrough, type Frame } from "./segment-collector";
 import type { Attributes } from "./segment-events";
 import { codeLanguage, imageSource, isCodeLine, isInPage, linkTarget, resolveBase } from "./segment-rich";
 import type { TableEvents } from "./segment-tables";
@@ -276,7 +276,7 @@ export class SegmentWalk implements TableEvents {
       // A closing non-inline element ends a block, except a cell of a data table.
       const closing = this.current;
       this.current = closing.parent ?? this.root;
-      if (!closing.inline && !(closing.table && isCell(closing.tag))) {
+      if (!passesThrough(closing)) {
         this.collector.flush();
         this.collector.closed(closing);
       }
