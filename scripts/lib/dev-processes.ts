@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { LocalWorker } from "./local-worker";
+import { processTreeStats } from "./proc-cpu";
 
 export interface DevProcess {
   pid: number;
@@ -21,29 +22,15 @@ export interface DevProcesses {
   direct: string;
 }
 
-/** Every process below `root`, itself included, with its command line. */
+/** Every process below `root`, itself included, with its command line (proc-cpu.ts walks the tree). */
 export function processTree(root: number): { pid: number; cmd: string }[] {
-  const parents = new Map<number, number[]>();
-  for (const d of readdirSync("/proc")) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(d)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
   const out: { pid: number; cmd: string }[] = [];
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.pop()!;
+  for (const { pid } of processTreeStats(root)) {
     try {
       out.push({ pid, cmd: readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ") });
     } catch {
-      continue;
+      // gone meanwhile
     }
-    queue.push(...(parents.get(pid) ?? []));
   }
   return out;
 }

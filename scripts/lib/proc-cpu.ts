@@ -13,7 +13,7 @@ const TICKS_PER_SECOND = (() => {
   }
 })();
 
-interface ProcStat {
+export interface ProcStat {
   pid: number;
   ppid: number;
   comm: string;
@@ -39,21 +39,28 @@ export function procAvailable(): boolean {
   return existsSync("/proc/self/stat");
 }
 
-/** CPU milliseconds used so far by each process below `root` (itself included), by command name. */
-export function treeCpuMs(root: number): Map<string, number> {
+/** Every process below `root`, itself included, as its /proc/<pid>/stat says (none if `root` is gone). */
+export function processTreeStats(root: number): ProcStat[] {
   const stats = readdirSync("/proc")
     .filter((d) => /^\d+$/.test(d))
     .map((d) => readStat(Number(d)))
     .filter((s): s is ProcStat => s !== null);
   const children = new Map<number, ProcStat[]>();
   for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
-  const out = new Map<string, number>();
+  const out: ProcStat[] = [];
   const self = stats.find((s) => s.pid === root);
   const queue = self ? [self] : [];
   while (queue.length) {
     const s = queue.pop()!;
-    out.set(s.comm, (out.get(s.comm) ?? 0) + s.cpuMs);
+    out.push(s);
     queue.push(...(children.get(s.pid) ?? []));
   }
+  return out;
+}
+
+/** CPU milliseconds used so far by each process below `root` (itself included), by command name. */
+export function treeCpuMs(root: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of processTreeStats(root)) out.set(s.comm, (out.get(s.comm) ?? 0) + s.cpuMs);
   return out;
 }
