@@ -7,6 +7,8 @@ import { DEFAULT_IMPORT_LIMITS, ImportError, ImportReader } from "../core/domain
 import type { HeldDocument } from "../core/domain-state";
 import { registrableDomain } from "../core/url-key";
 import { configOf } from "../config";
+import { drain } from "../net/bounded-body";
+import { Deadline } from "../net/deadline";
 import { AppException } from "../service/errors";
 import { domainTreeStub } from "../store/stub";
 import { auth } from "./auth";
@@ -78,7 +80,7 @@ export function adminRoutes(): Hono<AppEnv> {
       });
     }
     const limits = { ...DEFAULT_IMPORT_LIMITS, maxDocs: configOf(c.env).eviction.maxDocs };
-    const docs = await readImport(c.req.raw, new ImportReader(domain, limits));
+    const docs = await readImport(c.req.raw, new ImportReader(domain, limits), configOf(c.env).fetch.timeoutMs);
     const result = await domainTreeStub(c.env, domain).importDocuments(domain, docs);
     if (!result.ok) throw new AppException({ code: result.code, message: result.message });
     return jsonResponse(c, { domain, imported: result.imported });
@@ -93,28 +95,42 @@ export function adminRoutes(): Hono<AppEnv> {
   return admin;
 }
 
-/** Streams the body line by line through the reader, under IMPORT_MAX_BYTES; only decoded documents are kept. */
-async function readImport(request: Request, reader: ImportReader): Promise<HeldDocument[]> {
+/**
+ * Streams the body line by line through the reader, under IMPORT_MAX_BYTES; only decoded documents are kept.
+ * A body refused part way (a bad line, past the cap) is read to its end and dropped, for at most `drainMs`,
+ * not cancelled: workerd restarts the Worker after a request whose body was cancelled half read, and the
+ * caller then got `503 "Your worker restarted mid-request"` instead of the 400 naming the line
+ * (drainOnCancel in src/net/bounded-body.ts).
+ */
+export async function readImport(request: Request, reader: ImportReader, drainMs: number): Promise<HeldDocument[]> {
   const tooLarge = () =>
     new AppException({ code: "payload_too_large", message: `import body over ${IMPORT_MAX_BYTES} bytes` });
   if (Number(request.headers.get("content-length") ?? NaN) > IMPORT_MAX_BYTES) throw tooLarge();
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+  // A reader, not `for await`: leaving that loop by a throw cancels the body.
+  const body = request.body ? (request.body as ReadableStream<Uint8Array>).getReader() : null;
   let pending = "";
   let bytes = 0;
   try {
-    if (request.body) {
-      for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-        bytes += chunk.byteLength;
-        if (bytes > IMPORT_MAX_BYTES) throw tooLarge();
-        pending += utf8(() => decoder.decode(chunk, { stream: true }));
-        pending = feedLines(pending, reader);
-      }
+    while (body) {
+      const next = await body.read();
+      if (next.done) break;
+      const chunk = next.value;
+      bytes += chunk.byteLength;
+      if (bytes > IMPORT_MAX_BYTES) throw tooLarge();
+      pending += utf8(() => decoder.decode(chunk, { stream: true }));
+      pending = feedLines(pending, reader);
     }
     pending += utf8(() => decoder.decode());
     if (pending.endsWith("\r")) pending = pending.slice(0, -1);
     if (pending.length > 0) reader.line(pending);
     return reader.finish();
   } catch (err) {
+    if (body) {
+      const deadline = new Deadline(drainMs);
+      await drain(body, deadline);
+      deadline.dispose();
+    }
     if (err instanceof ImportError) throw new AppException({ code: "bad_request", message: `import: ${err.message}` });
     throw err;
   }
