@@ -7,7 +7,8 @@ import { DEFAULT_IMPORT_LIMITS, ImportError, ImportReader } from "../core/domain
 import type { HeldDocument } from "../core/domain-state";
 import { registrableDomain } from "../core/url-key";
 import { configOf } from "../config";
-import { drain } from "../net/bounded-body";
+import { discard, drain } from "../net/bounded-body";
+import { decodeBody, DecodedTooLarge, planDecoding } from "../net/content-decoding";
 import { Deadline } from "../net/deadline";
 import { AppException } from "../service/errors";
 import { domainTreeStub } from "../store/stub";
@@ -96,19 +97,35 @@ export function adminRoutes(): Hono<AppEnv> {
 }
 
 /**
- * Streams the body line by line through the reader, under IMPORT_MAX_BYTES; only decoded documents are kept.
- * A body refused part way (a bad line, past the cap) is read to its end and dropped, for at most `drainMs`,
- * not cancelled: workerd restarts the Worker after a request whose body was cancelled half read, and the
- * caller then got `503 "Your worker restarted mid-request"` instead of the 400 naming the line
- * (drainOnCancel in src/net/bounded-body.ts).
+ * Streams the body line by line through the reader, under IMPORT_MAX_BYTES (decoded); only decoded documents are
+ * kept. A body sent with Content-Encoding gzip, deflate or br is decoded (a backup compresses well), any other
+ * coding is a 415, as on POST /extract. A body refused part way (a bad line, past the cap, corrupt compressed
+ * data) is read to its end as sent and dropped, for at most `drainMs`, not cancelled: workerd restarts the
+ * Worker after a request whose body was cancelled half read, and the caller then got `503 "Your worker
+ * restarted mid-request"` instead of the 400 naming the line (drainOnCancel in src/net/bounded-body.ts).
  */
 export async function readImport(request: Request, reader: ImportReader, drainMs: number): Promise<HeldDocument[]> {
   const tooLarge = () =>
     new AppException({ code: "payload_too_large", message: `import body over ${IMPORT_MAX_BYTES} bytes` });
   if (Number(request.headers.get("content-length") ?? NaN) > IMPORT_MAX_BYTES) throw tooLarge();
+  const encoding = request.headers.get("content-encoding");
+  const plan = planDecoding(encoding);
+  if (!plan.ok) throw new AppException({ code: "unsupported_encoding", message: plan.message });
+  const source = request.body ? (request.body as ReadableStream<Uint8Array>).getReader() : null;
+  // The body as sent, through the decoders; its reader is ours, so a refusal drains it instead of cancelling.
+  // The read a pull has in flight is awaited before the drain: workerd's request body takes one at a time.
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const sent = new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      const read = source!.read();
+      inFlight = read.catch(() => {});
+      const next = await read;
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
+  const body = source ? decodeBody(sent, plan.codings, IMPORT_MAX_BYTES).getReader() : null;
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
-  // A reader, not `for await`: leaving that loop by a throw cancels the body.
-  const body = request.body ? (request.body as ReadableStream<Uint8Array>).getReader() : null;
   let pending = "";
   let bytes = 0;
   try {
@@ -126,13 +143,18 @@ export async function readImport(request: Request, reader: ImportReader, drainMs
     if (pending.length > 0) reader.line(pending);
     return reader.finish();
   } catch (err) {
-    if (body) {
+    if (source) {
+      discard(body);
+      await inFlight;
       const deadline = new Deadline(drainMs);
-      await drain(body, deadline);
+      await drain(source, deadline);
       deadline.dispose();
     }
     if (err instanceof ImportError) throw new AppException({ code: "bad_request", message: `import: ${err.message}` });
-    throw err;
+    if (err instanceof DecodedTooLarge) throw tooLarge();
+    if (err instanceof AppException || plan.codings.length === 0) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new AppException({ code: "bad_request", message: `import: the body is not valid ${encoding}: ${reason}` });
   }
 }
 
