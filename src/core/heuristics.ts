@@ -32,7 +32,7 @@ export const HEURISTICS: Record<HeuristicName, Heuristic> = {
 
 /**
  * Reads `strict`, `strict-support-100`, `strict-at-domain`, `relaxed-at-domain-500`, `vote`,
- * `vote-fast`, with optional numeric overrides (nMin, cMax, support, domainSupport, divisor).
+ * `vote-fast`, with optional numeric overrides (nMin, cMax, support, domainSupport, relaxedCMax, divisor).
  */
 export function parseHeuristic(
   spec: string,
