@@ -12,6 +12,7 @@
  */
 import type { HeldDocument } from "./domain-state";
 import { u32ToHash } from "./hash-u32";
+import { registrableDomain } from "./url-key";
 
 export const EXPORT_FORMAT = "urltree-domain";
 export const EXPORT_VERSION = 1;
@@ -124,6 +125,12 @@ export class ImportReader {
       this.fail(`${where}: "key" must be a URL key of 1 to ${L.maxKeyChars} characters`);
     }
     if (!/^https?:\/\//.test(key)) this.fail(`${where}: "key" must be an http(s) URL key`);
+    // A key of another domain would sit in this domain's tree (its branch is not checked against it),
+    // and its documents are the other domain's: the keys this service stores all have the object's domain.
+    const keyDomain = domainOfKey(key);
+    if (keyDomain !== this.domain) {
+      this.fail(`${where}: key ${JSON.stringify(key.slice(0, 200))} is not of ${JSON.stringify(this.domain)}`);
+    }
     if (this.keys.has(key)) this.fail(`${where}: key ${JSON.stringify(key.slice(0, 200))} appears twice`);
     if (
       !Array.isArray(branch) ||
@@ -155,6 +162,15 @@ export class ImportReader {
 
   private fail(message: string): never {
     throw new ImportError(message);
+  }
+}
+
+/** The registrable domain of a URL key, as buildUrlKey gave it when the key was made; null when it is no URL. */
+function domainOfKey(key: string): string | null {
+  try {
+    return registrableDomain(new URL(key).hostname);
+  } catch {
+    return null;
   }
 }
 

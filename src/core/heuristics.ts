@@ -32,7 +32,7 @@ export const HEURISTICS: Record<HeuristicName, Heuristic> = {
 
 /**
  * Reads `strict`, `strict-support-100`, `strict-at-domain`, `relaxed-at-domain-500`, `vote`,
- * `vote-fast`, with optional numeric overrides (nMin, cMax, support, domainSupport, divisor).
+ * `vote-fast`, with optional numeric overrides (nMin, cMax, support, domainSupport, relaxedCMax, divisor).
  */
 export function parseHeuristic(
   spec: string,
@@ -52,8 +52,10 @@ export function parseHeuristic(
   for (const [k, v] of Object.entries(overrides)) {
     if (v === undefined) continue;
     if (!Object.hasOwn(h, k)) return { ok: false, error: `parameter "${k}" does not apply to heuristic "${spec}"` };
+    // The divisor divides: zero is refused too, and the message says so for any value out of range.
+    if (k === "divisor" && !(v > 0 && Number.isFinite(v)))
+      return { ok: false, error: `parameter "divisor" must be a positive number` };
     if (!Number.isFinite(v) || v < 0) return { ok: false, error: `parameter "${k}" must be a non-negative number` };
-    if (k === "divisor" && v === 0) return { ok: false, error: `parameter "divisor" must be positive` };
     h[k] = v;
   }
   return { ok: true, heuristic: h as Heuristic };

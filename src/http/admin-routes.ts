@@ -7,6 +7,9 @@ import { DEFAULT_IMPORT_LIMITS, ImportError, ImportReader } from "../core/domain
 import type { HeldDocument } from "../core/domain-state";
 import { registrableDomain } from "../core/url-key";
 import { configOf } from "../config";
+import { discard, drain } from "../net/bounded-body";
+import { decodeBody, DecodedTooLarge, planDecoding } from "../net/content-decoding";
+import { Deadline } from "../net/deadline";
 import { AppException } from "../service/errors";
 import { domainTreeStub } from "../store/stub";
 import { auth } from "./auth";
@@ -78,7 +81,7 @@ export function adminRoutes(): Hono<AppEnv> {
       });
     }
     const limits = { ...DEFAULT_IMPORT_LIMITS, maxDocs: configOf(c.env).eviction.maxDocs };
-    const docs = await readImport(c.req.raw, new ImportReader(domain, limits));
+    const docs = await readImport(c.req.raw, new ImportReader(domain, limits), configOf(c.env).fetch.timeoutMs);
     const result = await domainTreeStub(c.env, domain).importDocuments(domain, docs);
     if (!result.ok) throw new AppException({ code: result.code, message: result.message });
     return jsonResponse(c, { domain, imported: result.imported });
@@ -93,30 +96,65 @@ export function adminRoutes(): Hono<AppEnv> {
   return admin;
 }
 
-/** Streams the body line by line through the reader, under IMPORT_MAX_BYTES; only decoded documents are kept. */
-async function readImport(request: Request, reader: ImportReader): Promise<HeldDocument[]> {
+/**
+ * Streams the body line by line through the reader, under IMPORT_MAX_BYTES (decoded); only decoded documents are
+ * kept. A body sent with Content-Encoding gzip, deflate or br is decoded (a backup compresses well), any other
+ * coding is a 415, as on POST /extract. A body refused part way (a bad line, past the cap, corrupt compressed
+ * data) is read to its end as sent and dropped, for at most `drainMs`, not cancelled: workerd restarts the
+ * Worker after a request whose body was cancelled half read, and the caller then got `503 "Your worker
+ * restarted mid-request"` instead of the 400 naming the line (drainOnCancel in src/net/bounded-body.ts).
+ */
+export async function readImport(request: Request, reader: ImportReader, drainMs: number): Promise<HeldDocument[]> {
   const tooLarge = () =>
     new AppException({ code: "payload_too_large", message: `import body over ${IMPORT_MAX_BYTES} bytes` });
   if (Number(request.headers.get("content-length") ?? NaN) > IMPORT_MAX_BYTES) throw tooLarge();
+  const encoding = request.headers.get("content-encoding");
+  const plan = planDecoding(encoding);
+  if (!plan.ok) throw new AppException({ code: "unsupported_encoding", message: plan.message });
+  const source = request.body ? (request.body as ReadableStream<Uint8Array>).getReader() : null;
+  // The body as sent, through the decoders; its reader is ours, so a refusal drains it instead of cancelling.
+  // The read a pull has in flight is awaited before the drain: workerd's request body takes one at a time.
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const sent = new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      const read = source!.read();
+      inFlight = read.catch(() => {});
+      const next = await read;
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
+  const body = source ? decodeBody(sent, plan.codings, IMPORT_MAX_BYTES).getReader() : null;
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
   let pending = "";
   let bytes = 0;
   try {
-    if (request.body) {
-      for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-        bytes += chunk.byteLength;
-        if (bytes > IMPORT_MAX_BYTES) throw tooLarge();
-        pending += utf8(() => decoder.decode(chunk, { stream: true }));
-        pending = feedLines(pending, reader);
-      }
+    while (body) {
+      const next = await body.read();
+      if (next.done) break;
+      const chunk = next.value;
+      bytes += chunk.byteLength;
+      if (bytes > IMPORT_MAX_BYTES) throw tooLarge();
+      pending += utf8(() => decoder.decode(chunk, { stream: true }));
+      pending = feedLines(pending, reader);
     }
     pending += utf8(() => decoder.decode());
     if (pending.endsWith("\r")) pending = pending.slice(0, -1);
     if (pending.length > 0) reader.line(pending);
     return reader.finish();
   } catch (err) {
+    if (source) {
+      discard(body);
+      await inFlight;
+      const deadline = new Deadline(drainMs);
+      await drain(source, deadline);
+      deadline.dispose();
+    }
     if (err instanceof ImportError) throw new AppException({ code: "bad_request", message: `import: ${err.message}` });
-    throw err;
+    if (err instanceof DecodedTooLarge) throw tooLarge();
+    if (err instanceof AppException || plan.codings.length === 0) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new AppException({ code: "bad_request", message: `import: the body is not valid ${encoding}: ${reason}` });
   }
 }
 

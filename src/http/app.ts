@@ -19,7 +19,7 @@ import { mountFeedRoutes } from "./feed-routes";
 import { inputLimits } from "./input-limits";
 import { parseJsonBody } from "./json-body";
 import { mountInspector } from "./inspector";
-import { headerGetter, parseOptions } from "./options";
+import { headerGetter, parseOptions, PROXY_OPTION_HEADERS } from "./options";
 import { readRequestBody } from "./request-body";
 import { responseCache, type ExtractionRequest } from "./response-cache";
 import type { AppEnv } from "./env";
@@ -144,7 +144,7 @@ export function createApp(): Hono<AppEnv> {
 
   // Proxy style last: everything after the first slash, query included, is the target URL.
   app.use("/*", auth({ scope: "api" }));
-  app.get("/*", conditionalGet(), responseCache({ describe: describeProxy }), (c) => {
+  app.get("/*", conditionalGet(), responseCache({ describe: describeProxy, vary: PROXY_OPTION_HEADERS }), (c) => {
     const request = describeProxy(c);
     if (!request) throw new AppException({ code: "not_found", message: "no such route; GET / lists the routes" });
     return fetchAndExtract(c, request);

@@ -94,3 +94,21 @@ export function parseOptions(get: (name: string) => string | undefined, accept: 
 export function headerGetter(header: (name: string) => string | undefined): (name: string) => string | undefined {
   return (name) => header(`x-${name.replace(/[A-Z]/g, (m) => "-" + m.toLowerCase())}`);
 }
+
+/**
+ * The request headers the proxy-style route reads its options from: every name parseOptions asks for,
+ * as headerGetter spells it, so an option added there is listed here without anyone remembering it.
+ * Its answers name them in `Vary` (with Accept): a browser's or shared cache must not hand the JSON
+ * asked for with `X-Format: json` to a request for the same URL without it.
+ */
+export const PROXY_OPTION_HEADERS: readonly string[] = (() => {
+  const names: string[] = [];
+  parseOptions(
+    headerGetter((header) => {
+      names.push(header);
+      return undefined;
+    }),
+    undefined,
+  );
+  return names;
+})();

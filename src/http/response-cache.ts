@@ -35,6 +35,11 @@ export interface ResponseCacheOptions {
    * (with its error). May throw the same bad_request the handler would.
    */
   describe: (c: Context<AppEnv>) => ExtractionRequest | null;
+  /**
+   * Request headers besides Accept the answer depends on, named in `Vary` (the proxy route's option
+   * headers; /extract reads its options from the query, which is part of the URL every cache keys on).
+   */
+  vary?: readonly string[];
 }
 
 export type CacheStatus = "HIT" | "MISS" | "BYPASS";
@@ -105,20 +110,23 @@ export function cacheControlFor(method: string, options: ExtractOptions | null, 
 
 /**
  * `Vary: Accept` on every answer: the format may come from Accept whenever format= / X-Format is
- * absent, and over-varying is never wrong. Not `Vary: Authorization`: the key decides whether a
- * request is answered, never what the body is; with API_KEY set the answer is `private` anyway.
+ * absent, and over-varying is never wrong; plus the route's own `vary` headers. Not `Vary:
+ * Authorization`: the key decides whether a request is answered, never what the body is; with
+ * API_KEY set the answer is `private` anyway.
  */
-function addVaryAccept(headers: Headers): void {
-  const vary = headers.get("vary");
-  if (!vary) headers.set("vary", "Accept");
-  else if (!vary.split(",").some((v) => v.trim().toLowerCase() === "accept" || v.trim() === "*")) {
-    headers.set("vary", `${vary}, Accept`);
+function addVary(headers: Headers, names: readonly string[]): void {
+  for (const name of names) {
+    const vary = headers.get("vary");
+    if (!vary) headers.set("vary", name);
+    else if (!vary.split(",").some((v) => v.trim().toLowerCase() === name.toLowerCase() || v.trim() === "*")) {
+      headers.set("vary", `${vary}, ${name}`);
+    }
   }
 }
 
-function finish(res: Response, status: CacheStatus, cacheControl: string): void {
+function finish(res: Response, status: CacheStatus, cacheControl: string, vary: readonly string[]): void {
   res.headers.set("x-cache", status);
-  addVaryAccept(res.headers);
+  addVary(res.headers, vary);
   // Errors carry their own no-store (src/http/errors.ts); only successes get the extraction policy.
   if (res.ok && !res.headers.has("cache-control")) res.headers.set("cache-control", cacheControl);
 }
@@ -159,6 +167,7 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler<
   return async (c, next) => {
     const config = configOf(c.env);
     const method = c.req.method;
+    const vary = ["Accept", ...(options.vary ?? [])];
     // Never POST: its answer depends on the body, which no key here covers.
     const request = method === "GET" || method === "HEAD" ? options.describe(c) : null;
     const cacheControl = cacheControlFor(method, request?.options ?? null, config);
@@ -166,7 +175,7 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler<
     // debug answers are never shared (see cacheControlFor); TTL 0 turns the cache off.
     if (!request || ttl === 0 || request.options.debug) {
       await next();
-      finish(c.res, "BYPASS", cacheControl);
+      finish(c.res, "BYPASS", cacheControl, vary);
       return;
     }
 
@@ -181,7 +190,7 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler<
     }
     if (hit) {
       const res = fromHit(hit);
-      finish(res, "HIT", cacheControl);
+      finish(res, "HIT", cacheControl, vary);
       return res;
     }
 
@@ -194,6 +203,6 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler<
       });
       await inBackground(c, put);
     }
-    finish(c.res, "MISS", cacheControl);
+    finish(c.res, "MISS", cacheControl, vary);
   };
 }

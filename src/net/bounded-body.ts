@@ -127,8 +127,11 @@ export function drainOnCancel(
   return { stream, finished };
 }
 
-/** Reads the rest of a body and drops it, until its end; one that fails or outlasts the deadline is cancelled then. */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: Deadline): Promise<void> {
+/**
+ * Reads the rest of a body and drops it, until its end; one that fails or outlasts the deadline is cancelled then.
+ * For a request body its reader stopped reading early (see drainOnCancel for why it is not cancelled).
+ */
+export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: Deadline): Promise<void> {
   try {
     for (;;) if ((await deadline.race(reader.read())).done) return;
   } catch {

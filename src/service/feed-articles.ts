@@ -11,6 +11,7 @@
 import { renderText } from "../core/render-text";
 import { renderHtmlFragment } from "../core/render-html";
 import type { FeedItem, FullText } from "../core/feed/types";
+import { isInterstitial } from "../core/interstitial";
 import { registrableDomain, unwrapAggregator } from "../core/url-key";
 import type { PreparedPage } from "../core/pipeline";
 import type { CachedArticle } from "../store/feed-cache";
@@ -94,6 +95,17 @@ export async function processArticles(
       const message =
         err instanceof AppException ? err.error.message : err instanceof Error ? err.message : String(err);
       outcomes.set(index, { kind: "failed", code: "bad_page", message });
+      return;
+    }
+    // A consent wall, bot challenge, JavaScript shell or paywall teaser is not the article: it never teaches
+    // the tree (as on /extract, src/service/extract.ts), and the item keeps its summary rather than the wall.
+    const wall = isInterstitial(prepared.page);
+    if (wall.interstitial) {
+      outcomes.set(index, {
+        kind: "failed",
+        code: "interstitial",
+        message: `the page is an interstitial (${wall.reason}), not the article`,
+      });
       return;
     }
     // Two links (a wrapper and the article, or two wrappers) can land on one document.

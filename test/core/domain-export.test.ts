@@ -3,6 +3,7 @@ import { documentLine, headerLine, ImportReader, type ImportLimits } from "../..
 import { DEFAULT_IMPORT_LIMITS } from "../../src/core/domain-export";
 import { DomainState } from "../../src/core/domain-state";
 import { u32ToHash } from "../../src/core/hash-u32";
+import { buildUrlKey } from "../../src/core/url-key";
 
 const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, maxDocs: 10 };
 const h = (n: number) => u32ToHash(Math.imul(n + 1, 0x9e3779b1));
@@ -75,6 +76,16 @@ describe("domain export and import", () => {
     ["a bad time", (l) => [l[0]!, l[1]!.replace('"time":1', '"time":-1'), ...l.slice(2)], /time/],
     ["an empty segment", (l) => [l[0]!, l[1]!.replace('"branch":["a"]', '"branch":[""]'), ...l.slice(2)], /branch/],
     ["a key that is no URL", (l) => [l[0]!, l[1]!.replace("https://example.com/a/1", "a1"), ...l.slice(2)], /key/],
+    [
+      "a key of another domain",
+      (l) => [l[0]!, l[1]!.replace("https://example.com/a/1", "https://example.org/a/1"), ...l.slice(2)],
+      /line 2: key "https:\/\/example\.org\/a\/1" is not of "example\.com"/,
+    ],
+    [
+      "a key whose host only ends like the domain",
+      (l) => [l[0]!, l[1]!.replace("https://example.com/a/1", "https://notexample.com/a/1"), ...l.slice(2)],
+      /is not of/,
+    ],
     ["a line that is not JSON", (l) => [l[0]!, "{", ...l.slice(2)], /line 2: not JSON/],
     ["a blank line", (l) => [l[0]!, "", ...l.slice(1)], /line 2/],
     ["more documents than the cap", (l) => [l[0]!.replace('"documents":3', '"documents":11'), ...l.slice(1)], /cap/],
@@ -89,5 +100,18 @@ describe("domain export and import", () => {
 
   it("refuses an empty body", () => {
     expect(() => read([])).toThrow(/empty/);
+  });
+
+  // Every key the service stores has its object's domain: subdomains, IP hosts and ports, Unicode hosts.
+  it.each([
+    "https://news.example.com/a/1",
+    "http://127.0.0.1:8000/news/a.html",
+    "https://[2001:db8::1]/a",
+    "https://bücher.example/a?id=1",
+  ])("takes the key %s made by buildUrlKey, under the domain it gave", (url) => {
+    const key = buildUrlKey(url);
+    const state = new DomainState(key.domain);
+    state.ingest(key.key, key.branch, [{ hash: h(1), chars: 50 }], 1);
+    expect(read(exportLines(state), key.domain).map((d) => d.key)).toEqual([key.key]);
   });
 });

@@ -333,6 +333,12 @@ describe("parseHeuristic", () => {
     expect(parseHeuristic("strict", { cMax: Number.NaN }).ok).toBe(false);
     expect(parseHeuristic("strict", { nMin: Infinity }).ok).toBe(false);
     expect(parseHeuristic("vote", { divisor: 0 }).ok).toBe(false);
+    // One message for every divisor out of range: -1 was told "non-negative", and then 0 "positive".
+    for (const divisor of [0, -1, Infinity])
+      expect(parseHeuristic("vote", { divisor })).toEqual({
+        ok: false,
+        error: 'parameter "divisor" must be a positive number',
+      });
     expect(parseHeuristic("strict", { constructor: 1 } as never).ok).toBe(false);
   });
 

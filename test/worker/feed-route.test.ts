@@ -157,6 +157,35 @@ describe("GET /feed rewrites a feed into full text", () => {
     expect(site.calls.some((u) => u.includes("127.0.0.1") || u.includes("169.254"))).toBe(false);
   });
 
+  // Before, a feed's article that was a wall was taught to its domain's tree and became the item's full text.
+  it("keeps the summary of an item whose page is a consent wall or a bot challenge, and teaches no tree with it", async () => {
+    const site = mockFeedSite();
+    const origin = "https://news.walled.example";
+    site.serve(`${origin}/consent.html`, {
+      body: `<html><head><title>Walled news</title></head><body><div id="cookie-consent" class="consent-wall">
+<h2>We value your privacy</h2><p>We and our partners use cookies to store and access information on your
+device. Please accept cookies to continue to the site.</p><button>Accept all</button></div></body></html>`,
+      type: "text/html; charset=utf-8",
+    });
+    site.serve(`${origin}/challenge.html`, {
+      body: `<html><head><title>Just a moment...</title></head><body><h1>Checking your browser before accessing
+the site.</h1><p>This process is automatic.</p></body></html>`,
+      type: "text/html; charset=utf-8",
+    });
+    const items: ItemSpec[] = [
+      { n: 80, link: `${origin}/consent.html` },
+      { n: 81, link: `${origin}/challenge.html` },
+    ];
+    site.serve(`${origin}/feed.json`, { body: jsonFeed(origin, items), type: JSONFEED });
+    const { res, text } = await getFeed(`${origin}/feed.json`);
+    expect(res.status).toBe(200);
+    expect(counts(res)).toMatchObject({ extracted: 0, failed: 2 });
+    expect(res.headers.get("x-feed-errors")).toMatch(/0 interstitial: .*consent.*1 interstitial: .*challenge/);
+    const doc = JSON.parse(text);
+    for (const i of [0, 1]) expect(doc.items[i].content_text).toBe(teaser(items[i]!.n));
+    expect(await documents("walled.example")).toBe(0);
+  });
+
   it("fills an item whose article is over MAX_BYTES from the page up to the cap, and teaches no tree with it", async () => {
     const site = mockFeedSite();
     const origin = "https://news.huge.example";

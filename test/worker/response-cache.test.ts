@@ -2,6 +2,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../src/config";
 import { createApp } from "../../src/http/app";
+import { ALLOWED_HEADERS } from "../../src/http/cors";
+import { PROXY_OPTION_HEADERS } from "../../src/http/options";
 import { cacheControlFor, canonicalJson, responseCacheKey } from "../../src/http/response-cache";
 import { DEFAULT_EXTRACT_OPTIONS, PRODUCTION_TREE } from "../../src/service/options";
 import { article, articleHtml } from "../fixtures/synthetic-site";
@@ -77,7 +79,7 @@ describe("the response cache of GET /extract and the proxy route", () => {
     expect((await get(extractPath(url, "&format=md"))).cache).toBe("HIT");
     const proxied = await get(`/${url}`, { "x-format": "json" });
     expect(proxied.cache).toBe("HIT");
-    expect(proxied.res.headers.get("vary")).toBe("Accept");
+    expect(proxied.res.headers.get("vary")).toBe(["Accept", ...PROXY_OPTION_HEADERS].join(", "));
     // hard=0 does not change the hybrid classifier's answer, so it is the same entry.
     expect((await get(extractPath(url, "&hard=0"))).cache).toBe("HIT");
     expect(upstreamCalls).toHaveLength(7);
@@ -92,6 +94,26 @@ describe("the response cache of GET /extract and the proxy route", () => {
     expect(upstreamCalls).toHaveLength(3);
   });
 
+  // A browser's (or any shared) HTTP cache keys on the URL and the headers Vary names: with `Vary: Accept` alone it
+  // handed the JSON fetched with `X-Format: json` to a later fetch of the same proxy URL without the header.
+  it("names the proxy route's option headers in Vary, on a miss, a hit and a 304", async () => {
+    expect(PROXY_OPTION_HEADERS).toEqual(expect.arrayContaining(["x-format", "x-learn", "x-comments", "x-n-min"]));
+    const path = `/${story("proxy-vary")}`;
+    const miss = await get(path, { "x-format": "json" });
+    const hit = await get(path, { "x-format": "json" });
+    const notModified = await get(path, { "x-format": "json", "if-none-match": hit.res.headers.get("etag")! });
+    expect([miss.cache, hit.cache, notModified.res.status]).toEqual(["MISS", "HIT", 304]);
+    for (const { res } of [miss, hit, notModified]) {
+      const vary = res.headers.get("vary")!.split(", ");
+      expect(vary).toEqual(["Accept", ...PROXY_OPTION_HEADERS]);
+    }
+    // Every one of them is a header a browser page may send (the CORS preflight allows it).
+    const allowed = new Set(ALLOWED_HEADERS.map((h) => h.toLowerCase()));
+    expect(PROXY_OPTION_HEADERS.filter((h) => !allowed.has(h))).toEqual([]);
+    // /extract reads its options from the query, part of the URL every cache keys on.
+    expect((await get(extractPath(story("proxy-vary"), "&format=json"))).res.headers.get("vary")).toBe("Accept");
+  });
+
   it("answers If-None-Match with 304 on a hit", async () => {
     const path = `/${story("etag")}`;
     const first = await get(path);
@@ -101,7 +123,7 @@ describe("the response cache of GET /extract and the proxy route", () => {
     expect(again.res.status).toBe(304);
     expect(again.body).toBe("");
     expect(again.res.headers.get("cache-control")).toBe("public, max-age=300");
-    expect(again.res.headers.get("vary")).toBe("Accept");
+    expect(again.res.headers.get("vary")).toBe(first.res.headers.get("vary"));
     expect(upstreamCalls).toHaveLength(1);
   });
 
