@@ -2,7 +2,7 @@
  * The HTTP API (Hono). Routes only parse, authorize and hand over: fetching is in safe-fetch.ts,
  * extraction in extract.ts, storage in the DomainTree Durable Object.
  */
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { configOf } from "../config";
 import { safeFetch } from "../net/safe-fetch";
 import { MAX_URL_LENGTH, urlTooLong } from "../net/url-limit";
@@ -37,7 +37,8 @@ export function targetFromPath(pathAndQuery: string): string {
   return target.replace(/^(https?):\/*/i, "$1://");
 }
 
-export function createApp(): Hono<AppEnv> {
+/** `cors` replaces the CORS middleware: tests compare the old hono/cors form with apiCors. */
+export function createApp(options: { cors?: MiddlewareHandler<AppEnv> } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.onError((err) => responseForThrown(err));
@@ -48,7 +49,7 @@ export function createApp(): Hono<AppEnv> {
   });
   // CORS before any key check (a browser's preflight carries no Authorization; admin routes excluded,
   // see cors.ts) and before the input limits, so a browser can read a 414 or 405 too.
-  app.use("*", apiCors());
+  app.use("*", options.cors ?? apiCors());
   app.use("*", inputLimits());
   // GET / (usage text for curl, the inspector for a browser), its files and GET /inspect.
   mountInspector(app);

@@ -76,6 +76,18 @@ export class DomainTree extends DurableObject<Env> {
   private seqs = new Map<string, number>();
   /** Whether the schema exists in storage; null until first checked. */
   private hasStore: boolean | null = null;
+  /**
+   * The meta row 'domain' as last read or written; undefined until read. Every insert used to read
+   * it again (a SELECT per page): each write of the row sets it, forget() and reset() clear it.
+   */
+  private domainRow: string | null | undefined = undefined;
+  /**
+   * True once an alarm is known to be scheduled (getAlarm answered one, or setAlarm was called), so
+   * an insert skips getAlarm. Cleared when the alarm runs, on reset() and forget(); `alarmEpoch`
+   * keeps a getAlarm answer that arrives after such a clear from setting it again.
+   */
+  private alarmKnown = false;
+  private alarmEpoch = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -100,6 +112,13 @@ export class DomainTree extends DurableObject<Env> {
   private forget(): void {
     this.state = null;
     this.hasStore = null;
+    this.domainRow = undefined;
+    this.forgetAlarm();
+  }
+
+  private forgetAlarm(): void {
+    this.alarmKnown = false;
+    this.alarmEpoch++;
   }
 
   /** Creates the schema on the first write; the caller is inside that write's transaction. */
@@ -111,8 +130,11 @@ export class DomainTree extends DurableObject<Env> {
 
   private storedDomain(): string | null {
     if (!this.stored()) return null;
-    const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE name = 'domain'`).toArray()[0];
-    return row?.value ?? null;
+    if (this.domainRow === undefined) {
+      const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE name = 'domain'`).toArray()[0];
+      this.domainRow = row?.value ?? null;
+    }
+    return this.domainRow;
   }
 
   /** The domain's state, rebuilt from the documents table when the object (re)starts. */
@@ -197,6 +219,8 @@ export class DomainTree extends DurableObject<Env> {
     this.ensureSchema();
     if (this.storedDomain() === null) {
       written += this.sql.exec(`INSERT INTO meta (name, value) VALUES ('domain', ?)`, req.domain).rowsWritten;
+      // A rolled-back transaction undoes this row: every caller calls forget() when the write throws.
+      this.domainRow = req.domain;
     }
     const doc = state.document(req.key)!;
     if (ingest.kind === "inserted") {
@@ -232,7 +256,10 @@ export class DomainTree extends DurableObject<Env> {
 
   /** Age-based eviction also runs when no page arrives: a daily alarm while documents are held. */
   private ensureAlarm(now: number): void {
+    if (this.alarmKnown) return;
+    const epoch = this.alarmEpoch;
     void this.ctx.storage.getAlarm().then((at) => {
+      if (epoch === this.alarmEpoch) this.alarmKnown = true;
       if (at === null) return this.ctx.storage.setAlarm(now + DAY_MS);
     });
   }
@@ -245,6 +272,8 @@ export class DomainTree extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
+    // This alarm has fired: none is scheduled until the one set below (or an insert's).
+    this.forgetAlarm();
     const domain = this.storedDomain();
     if (!domain) return;
     const state = this.load(domain);
@@ -255,7 +284,11 @@ export class DomainTree extends DurableObject<Env> {
       this.forget();
       throw err;
     }
-    if (state.size > 0) await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
+    if (state.size > 0) {
+      const epoch = this.alarmEpoch;
+      await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
+      if (epoch === this.alarmEpoch) this.alarmKnown = true;
+    }
   }
 
   /** Read-only: an object that never stored anything answers `domain: null` and stays empty. */
@@ -354,6 +387,7 @@ export class DomainTree extends DurableObject<Env> {
     }
     this.state = state;
     this.seqs = seqs;
+    this.domainRow = domain;
     this.ensureAlarm(Date.now());
     return { ok: true, imported: docs.length };
   }
@@ -362,10 +396,12 @@ export class DomainTree extends DurableObject<Env> {
   async reset(): Promise<{ removed: number }> {
     if (!this.stored()) return { removed: 0 };
     const removed = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM documents`).one().n;
+    this.forgetAlarm();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.state = null;
     this.seqs = new Map();
+    this.domainRow = null;
     // The schema is created again by the next write, not now: a reset object stores nothing.
     this.hasStore = false;
     return { removed };
