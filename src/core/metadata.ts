@@ -52,13 +52,13 @@
  * stops at depth 32 and after 20,000 values; text collected for one value stops at 4,096
  * characters. Broken JSON-LD is repaired when unambiguous or skipped (metadata/json-ld-parse.ts).
  */
-import { Parser } from "htmlparser2";
 import { MetadataCollector } from "./metadata/collector";
 import { isEarlier, normalizeDate } from "./metadata/dates";
 import { isSettled, markPositions } from "./metadata/settled";
 import { emptyLdFields, type LdFields, readJsonLd } from "./metadata/json-ld";
 import { parseJsonLd } from "./metadata/json-ld-parse";
-import { ScanningTokenizer } from "./scanning-tokenizer";
+import { metadataAttributeName } from "./metadata/attributes";
+import { SegmentParser } from "./segment-parser";
 import { namesSite, sameStory, type SiteHints, stripSiteName } from "./metadata/title";
 import {
   baseUrl,
@@ -99,15 +99,17 @@ export interface ArticleMetadata {
 /** The metadata of `html`, a page fetched from `pageUrl` (which resolves relative URLs). */
 export function extractMetadata(html: string, pageUrl: string): ArticleMetadata {
   const collector = new MetadataCollector();
-  // The scanning tokenizer gives the stock one's events, in fewer steps (scanning-tokenizer.ts).
-  const parser = new Parser(collector, { decodeEntities: true, Tokenizer: ScanningTokenizer });
+  // The stock Parser's events (segment-parser.ts, over the scanning tokenizer) with only the attributes
+  // the collector reads (metadata/attributes.ts): the others' values are skipped, not sliced and decoded.
+  const parser = new SegmentParser(collector, metadataAttributeName);
   // Up to the last place that always matters, then on in chunks until the collector is settled
   // (metadata/settled.ts): the rest of the page is not parsed.
   const marks = markPositions(html);
   let at = Math.max(0, marks.always);
-  parser.write(html.slice(0, at));
+  parser.begin(html);
+  parser.writeTo(at);
   while (at < html.length && !isSettled(marks, collector, parser.endIndex)) {
-    parser.write(html.slice(at, at + SETTLE_CHUNK));
+    parser.writeTo(at + SETTLE_CHUNK);
     at += SETTLE_CHUNK;
   }
   parser.end();

@@ -128,8 +128,22 @@ function keptAttributeName(html: string, start: number, end: number, inMeta: boo
   return null;
 }
 
+/**
+ * Which attributes a parser keeps, and the name it stores one under: null drops it at its name. The
+ * segmentation keeps its own (keptAttributeName); the metadata parse keeps the collector's, lower-cased
+ * (metadata/attributes.ts).
+ */
+export type AttributeNamer = (html: string, start: number, end: number, inMeta: boolean) => string | null;
+
 export class SegmentParser implements AttributeValueReader {
   private html = "";
+  /**
+   * Where the last event ended, as the stock Parser's `endIndex` (metadata/settled.ts reads it to
+   * stop parsing once nothing later in the page can change the metadata).
+   */
+  endIndex = 0;
+  private tokenizer: InstanceType<typeof ScanningTokenizer> | null = null;
+  private written = 0;
   /** Whether the attribute being read is one the walk reads (the tokenizer skips the values of the others). */
   readsAttributeValue = true;
   /** Whether the tag being opened is a `<meta>`, the only one whose META_ATTRIBUTES the walk reads. */
@@ -143,7 +157,10 @@ export class SegmentParser implements AttributeValueReader {
   private attribvalue = "";
   private attribs: Record<string, string> | null = null;
 
-  constructor(private readonly handler: SegmentHandler) {}
+  constructor(
+    private readonly handler: SegmentHandler,
+    private readonly attributeName: AttributeNamer = keptAttributeName,
+  ) {}
 
   /** Parses `html` as one whole document. */
   parseWhole(html: string): void {
@@ -153,23 +170,50 @@ export class SegmentParser implements AttributeValueReader {
     tokenizer.end();
   }
 
+  /**
+   * Starts parsing `html` in parts, as the stock Parser does when written chunk by chunk: writeTo
+   * parses on up to a position, end finishes (whatever has not been written is not parsed).
+   */
+  begin(html: string): void {
+    this.html = html;
+    this.tokenizer = new ScanningTokenizer({ xmlMode: false, decodeEntities: true }, this);
+    this.written = 0;
+  }
+
+  /** Parses on up to `to` (the tokenizer keeps an unfinished token for the next part, as the stock one). */
+  writeTo(to: number): void {
+    const end = Math.min(to, this.html.length);
+    if (end <= this.written) return;
+    this.tokenizer?.write(this.html.slice(this.written, end));
+    this.written = end;
+  }
+
+  /** Ends the page begun: the tokenizer's trailing data, then the elements still open are closed. */
+  end(): void {
+    this.tokenizer?.end();
+    this.tokenizer = null;
+  }
+
   ontext(start: number, endIndex: number): void {
+    this.endIndex = endIndex - 1;
     this.handler.ontext?.(this.html.slice(start, endIndex));
   }
 
-  ontextentity(codePoint: number): void {
+  ontextentity(codePoint: number, endIndex: number): void {
+    this.endIndex = endIndex - 1;
     this.handler.ontext?.(String.fromCodePoint(codePoint));
   }
 
   onopentagname(start: number, endIndex: number): void {
+    this.endIndex = endIndex;
     const name = this.html.slice(start, endIndex).toLowerCase();
     this.inMeta = name === "meta";
     this.openTag(name);
   }
 
   onattribname(start: number, endIndex: number): void {
-    // Names as written: the walk reads them so (lowerCaseAttributeNames is off, as in linkedom).
-    const name = keptAttributeName(this.html, start, endIndex, this.inMeta);
+    // The segmentation's names as written: the walk reads them so (lowerCaseAttributeNames is off, as in linkedom).
+    const name = this.attributeName(this.html, start, endIndex, this.inMeta);
     this.readsAttributeValue = name !== null;
     if (name !== null) this.attribname = name;
   }
@@ -182,23 +226,27 @@ export class SegmentParser implements AttributeValueReader {
     if (this.readsAttributeValue) this.attribvalue += String.fromCodePoint(codePoint);
   }
 
-  onattribend(): void {
+  onattribend(_quote: number, endIndex: number): void {
+    this.endIndex = endIndex;
     if (!this.readsAttributeValue) return;
     // The first of a name counts; only SEGMENT_ATTRIBUTES are stored, none an Object.prototype member.
     if (this.attribs && this.attribs[this.attribname] === undefined) this.attribs[this.attribname] = this.attribvalue;
     this.attribvalue = "";
   }
 
-  onopentagend(): void {
+  onopentagend(endIndex: number): void {
+    this.endIndex = endIndex;
     this.endOpenTag(false);
   }
 
-  onselfclosingtag(): void {
+  onselfclosingtag(endIndex: number): void {
+    this.endIndex = endIndex;
     if (this.foreignContext[this.foreignContext.length - 1]) this.closeCurrentTag(false);
     else this.endOpenTag(false);
   }
 
   onclosetag(start: number, endIndex: number): void {
+    this.endIndex = endIndex;
     const name = this.html.slice(start, endIndex).toLowerCase();
     if (FOREIGN_CONTEXT_ELEMENTS.has(name) || HTML_INTEGRATION_ELEMENTS.has(name)) this.foreignContext.pop();
     if (!VOID_ELEMENTS.has(name)) {
@@ -219,18 +267,24 @@ export class SegmentParser implements AttributeValueReader {
   }
 
   oncomment(start: number, endIndex: number, endOffset: number): void {
+    this.endIndex = endIndex;
     this.handler.oncomment?.(this.html.slice(start, endIndex - endOffset));
   }
 
   /** CDATA is a comment in HTML, inside svg and math too (the stock Parser's, without recognizeCDATA). */
   oncdata(start: number, endIndex: number, endOffset: number): void {
+    this.endIndex = endIndex;
     this.handler.oncomment?.(`[CDATA[${this.html.slice(start, endIndex - endOffset)}]]`);
   }
 
   /** Declarations and processing instructions make no event the walk reads. */
-  ondeclaration(): void {}
+  ondeclaration(_start: number, endIndex: number): void {
+    this.endIndex = endIndex;
+  }
 
-  onprocessinginstruction(): void {}
+  onprocessinginstruction(_start: number, endIndex: number): void {
+    this.endIndex = endIndex;
+  }
 
   /** The page's end closes every element still open, innermost first. */
   onend(): void {

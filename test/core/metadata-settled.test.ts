@@ -50,6 +50,20 @@ const PLACES = [
   '<script type="application&sol;ld&plus;json">{"@type":"WebSite","name":"Named Site"}</script>',
   '<h1 itemprop="headline">Micro headline',
   "<title>Unclosed title",
+  // Attribute names in any case (the stock Parser lower-cases them; the metadata parse keeps only its own).
+  '<META PROPERTY="og:title" CONTENT="Capital &amp; OG title" DATA-CONTENT="not this">',
+  '<meta Name="author" NAME="Second name attribute" Content="Mixed Case Author">',
+  '<HTML LANG="de">',
+  '<html xml:lang="es">',
+  '<BASE HREF="https://cdn.example.org/caps/">',
+  '<link REL="image_src" Href="/img/caps.jpg">',
+  '<article><TIME DateTime="2023-07-08">8 July</TIME></article>',
+  '<span ItemProp="author">Capital Itemprop Author</span>',
+  '<img ItemProp="image" SRC="data:image/gif;base64,R0" Data-Src="/img/lazy.jpg">',
+  '<img itemprop="image" srcset="/img/set.jpg 1x, /img/set2.jpg 2x" data-lazy="x">',
+  '<meta HTTP-EQUIV="Content-Language" CONTENT="nl">',
+  '<script TYPE="application/ld+json" ID="x">{"@type":"BlogPosting","headline":"Capital type LD"}</script>',
+  '<div ITEMPROP="author" ITEMSCOPE><meta itemprop="name" content="Scoped Meta Name"></div>',
 ];
 
 function randomPage(next: () => number): string {
@@ -97,5 +111,14 @@ describe("extractMetadata's early stop", () => {
     expect(metadata).toEqual(wholeParse(html));
     expect(metadata.byline).toBe("Late Author");
     expect(metadata.title).toMatch(/^Long headline words/);
+  });
+
+  it("reads a page that ends inside an end tag within the <h1> as the whole parse does", () => {
+    // Written in chunks, the stock Parser sliced the trailing end tag from the wrong chunk ("Head >Head
+    // e" below); the metadata parse slices the whole page (segment-parser.ts), as a parse in one piece.
+    for (let pad = 1990; pad < 2070; pad++) {
+      const html = `<meta name=author content=A><div>${"x".repeat(pad)}</div><h1>Head </tw line`;
+      expect(extractMetadata(html, URL_), String(pad)).toEqual(wholeParse(html));
+    }
   });
 });

@@ -167,6 +167,52 @@ describe("extractMetadata: sources", () => {
   });
 });
 
+describe("extractMetadata: what the parse keeps", () => {
+  // The parse keeps only the attributes the collector reads (metadata/attributes.ts), lower-cased.
+  it("reads attribute names in capitals and mixed case", () => {
+    const html =
+      `<HTML LANG="fr"><head><META PROPERTY="og:title" CONTENT="Les crues &amp; la pluie">` +
+      `<Meta Name="author" Content="Ada Quill"><LINK REL="image_src" HREF="/img/a.jpg">` +
+      `<script TYPE="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-03-05"}</script></head>` +
+      `<body><h1>Autre chose</h1></body></HTML>`;
+    expect(extractMetadata(html, URL_)).toMatchObject({
+      title: "Les crues & la pluie",
+      byline: "Ada Quill",
+      published: "2024-03-05",
+      image: "https://news.example.org/img/a.jpg",
+      lang: "fr",
+    });
+  });
+
+  it("reads JSON-LD after a long body of attributes it does not keep", () => {
+    const body = `<div class="card x" style="a:b" data-x="{&quot;k&quot;:1}" aria-label="l&amp;m"><p>Text</p></div>`;
+    const html = page(
+      "<title>Plain title</title>",
+      body.repeat(2000) + ld({ "@type": "Article", headline: "Late LD" }),
+    );
+    expect(extractMetadata(html, URL_).title).toBe("Late LD");
+  });
+
+  it("reads metadata in the body after a head left unclosed mid-tag", () => {
+    const html =
+      `<html><head><title>Broken head</title><meta name="author" content="Head Author"<link rel=x>` +
+      `<body><p>text</p><meta property="og:description" content="Body description">` +
+      `<span itemprop="datePublished" content="2024-02-01"></span></body></html>`;
+    expect(extractMetadata(html, URL_)).toMatchObject({
+      title: "Broken head",
+      excerpt: "Body description",
+      published: "2024-02-01",
+    });
+  });
+
+  it("does not read a value from an attribute it does not keep", () => {
+    const html = page(
+      '<meta name="author" data-content="Not this" content="">' + '<meta data-name="author" content="Nor this">',
+    );
+    expect(extractMetadata(html, URL_).byline).toBeNull();
+  });
+});
+
 describe("extractMetadata: JSON-LD shapes", () => {
   it("finds the article in an @graph and resolves @id references (Yoast style)", () => {
     const html = page(
