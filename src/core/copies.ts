@@ -22,6 +22,7 @@
  * 0.9502 (its loss is mostly one page whose gold holds the review twice, as the page does, once hidden).
  */
 import { numberFreePath } from "./path-words";
+import { float64Scratch, int32Scratch, uint8Scratch, type Scratch } from "./scratch";
 import type { TextBlock } from "./types";
 
 export const COPY_SHARE = 0.8;
@@ -149,6 +150,18 @@ class GramReader {
   }
 }
 
+/**
+ * The reader kept across pages, its buffers grown to the most words a block had; replaced when a
+ * block (a hostile page's) made them longer than READER_KEEP_WORDS, so the module does not hold them.
+ */
+let keptReader = new GramReader();
+const READER_KEEP_WORDS = 1 << 14;
+
+function gramReader(): GramReader {
+  if (keptReader.keys.length > READER_KEEP_WORDS) keptReader = new GramReader();
+  return keptReader;
+}
+
 /** Words `from` to `to` (their two hashes) folded into one 53-bit key. */
 function foldWords(a: Int32Array, b: Int32Array, from: number, to: number): number {
   let x = 0x9e3779b9;
@@ -178,12 +191,22 @@ const MAX_PLACES = 4;
 class GramPlaces {
   private mask = 0;
   private size = 0;
-  private keys = new Float64Array(0);
-  private counts = new Uint8Array(0);
-  private places = new Int32Array(0);
+  private capacity = 0;
+  private keys: Float64Array = new Float64Array(0);
+  private counts: Uint8Array = new Uint8Array(0);
+  private places: Int32Array = new Int32Array(0);
 
-  constructor(capacity: number) {
-    this.allocate(capacity);
+  /**
+   * The first arrays come from `start` (kept across pages, scratch.ts: the table must not outlive
+   * its call); growing allocates new ones. Only `counts` is cleared: a key or place is read only
+   * where its slot's count says it was written.
+   */
+  constructor(capacity: number, start: TableScratch) {
+    this.mask = capacity - 1;
+    this.capacity = capacity;
+    this.keys = start.keys.take(capacity);
+    this.counts = start.counts.take(capacity);
+    this.places = start.places.take(capacity * MAX_PLACES);
   }
 
   /** The key's slot, or -1 when the key was not met. */
@@ -205,7 +228,7 @@ class GramPlaces {
     let slot = this.slotOf(key);
     const n = this.counts[slot]!;
     if (n === 0) {
-      if ((this.size + 1) * 2 > this.keys.length) {
+      if ((this.size + 1) * 2 > this.capacity) {
         this.grow();
         slot = this.slotOf(key);
       }
@@ -228,17 +251,14 @@ class GramPlaces {
     return slot;
   }
 
-  private allocate(capacity: number): void {
-    this.mask = capacity - 1;
-    this.keys = new Float64Array(capacity);
-    this.counts = new Uint8Array(capacity);
-    this.places = new Int32Array(capacity * MAX_PLACES);
-  }
-
   private grow(): void {
-    const { keys, counts, places } = this;
-    this.allocate(keys.length * 2);
-    for (let old = 0; old < keys.length; old++) {
+    const { keys, counts, places, capacity } = this;
+    this.capacity = capacity * 2;
+    this.mask = this.capacity - 1;
+    this.keys = new Float64Array(this.capacity);
+    this.counts = new Uint8Array(this.capacity);
+    this.places = new Int32Array(this.capacity * MAX_PLACES);
+    for (let old = 0; old < capacity; old++) {
       if (counts[old] === 0) continue;
       const slot = this.slotOf(keys[old]!);
       this.keys[slot] = keys[old]!;
@@ -247,6 +267,17 @@ class GramPlaces {
     }
   }
 }
+
+/** A GramPlaces table's first arrays, kept across pages (one set per table of laterCopies). */
+interface TableScratch {
+  keys: Scratch<Float64Array>;
+  counts: Scratch<Uint8Array>;
+  places: Scratch<Int32Array>;
+}
+
+const tableScratch = (): TableScratch => ({ keys: float64Scratch(), counts: uint8Scratch(), places: int32Scratch() });
+const SEEN_SCRATCH = tableScratch();
+const SHORT_SCRATCH = tableScratch();
 
 /**
  * Slots a table starts with at least: a page's few short lines, a short page's grams. Each slot costs
@@ -278,7 +309,7 @@ export function laterCopies(
   blocks: readonly Pick<TextBlock, "text" | "path" | "ancestors">[],
   content: readonly boolean[],
 ): number[] {
-  const seen = new GramPlaces(tableCapacity(blocks, content));
+  const seen = new GramPlaces(tableCapacity(blocks, content), SEEN_SCRATCH);
   // A place per content block: its parent element and its path's id (numbers in a path are per item,
   // `div#post-1806`: a structure is the same without them).
   const parents: number[] = [];
@@ -289,7 +320,7 @@ export function laterCopies(
   // grams are, or a page of one line in every card would compare each card with all before it; the
   // cap answers the same: the places kept are no copy of each other, so they all share one parent or
   // one path, and two of them already tell whether a block is elsewhere.
-  const shortTexts = new GramPlaces(MIN_CAPACITY);
+  const shortTexts = new GramPlaces(MIN_CAPACITY, SHORT_SCRATCH);
   /** Whether `key` was met under another parent and at another path (at any path when `anyPath`). */
   const metElsewhere = (table: GramPlaces, key: number, parent: number, pathId: number, anyPath: boolean) => {
     const slot = table.find(key);
@@ -299,7 +330,7 @@ export function laterCopies(
     }
     return false;
   };
-  const reader = new GramReader();
+  const reader = gramReader();
   const out: number[] = [];
   blocks.forEach((b, i) => {
     if (!content[i]) return;

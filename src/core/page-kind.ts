@@ -24,6 +24,7 @@
 import { maxElementId } from "./element-ids";
 import { isInterstitial, type InterstitialVerdict } from "./interstitial";
 import { memoized } from "./memo";
+import { float64Scratch, int32Scratch, uint8Scratch } from "./scratch";
 import { isHeadingTag, pathTokens, tokenIsTag, wordsOf } from "./path-words";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage, TextBlock } from "./types";
@@ -304,6 +305,27 @@ function shapeOf(token: string): string {
 const withoutId = memoized((token) => token.replace(/#[^.]*/, ""));
 
 /**
+ * The working arrays of pageSignals and records, kept across pages (scratch.ts): neither is re-entered,
+ * and none of them outlives its call.
+ */
+const SCRATCH = {
+  sumBlocks: int32Scratch(),
+  sumChars: float64Scratch(),
+  sumPrices: int32Scratch(),
+  slots: int32Scratch(),
+  parentOf: int32Scratch(),
+  blocksOf: int32Scratch(),
+  charsOf: float64Scratch(),
+  pricesOf: int32Scratch(),
+  firstRun: int32Scratch(),
+  lastRun: int32Scratch(),
+  recordsUnder: int32Scratch(),
+  groupChars: float64Scratch(),
+  groupSeen: uint8Scratch(),
+  isPrice: uint8Scratch(),
+};
+
+/**
  * The best group of repeated compound records: siblings of one shape (an element under one parent,
  * its path token but the id alike), at least three, each holding at least two blocks; the group's
  * records hold the most characters, the first such group in page order on a tie. `paths` is pathKind
@@ -321,21 +343,21 @@ const withoutId = memoized((token) => token.replace(/#[^.]*/, ""));
 function records(blocks: readonly TextBlock[], paths: readonly PathKind[], isPrice: Uint8Array): RecordGroups {
   const n = blocks.length;
   // Running sums over the counted blocks before block i, at [i].
-  const sumBlocks = new Int32Array(n + 1);
-  const sumChars = new Float64Array(n + 1);
-  const sumPrices = new Int32Array(n + 1);
+  const sumBlocks = SCRATCH.sumBlocks.take(n + 1);
+  const sumChars = SCRATCH.sumChars.take(n + 1);
+  const sumPrices = SCRATCH.sumPrices.take(n + 1);
   // The elements met (the records' candidates), in first-met order, as columns: an element id's
   // place among them plus one in `slots` (0 not met), then per element its parent's id, path token,
   // figures and its runs of blocks [from, to), chained through `runNext` from `firstRun`.
   const ids = maxElementId(blocks) + 1;
-  const slots = new Int32Array(ids);
-  const parentOf = new Int32Array(ids);
+  const slots = SCRATCH.slots.take(ids);
+  const parentOf = SCRATCH.parentOf.take(ids);
   const tokenOf: string[] = [];
-  const blocksOf = new Int32Array(ids);
-  const charsOf = new Float64Array(ids);
-  const pricesOf = new Int32Array(ids);
-  const firstRun = new Int32Array(ids).fill(-1);
-  const lastRun = new Int32Array(ids).fill(-1);
+  const blocksOf = SCRATCH.blocksOf.take(ids);
+  const charsOf = SCRATCH.charsOf.take(ids);
+  const pricesOf = SCRATCH.pricesOf.take(ids);
+  const firstRun = SCRATCH.firstRun.take(ids, -1);
+  const lastRun = SCRATCH.lastRun.take(ids, -1);
   const runFrom: number[] = [];
   const runTo: number[] = [];
   const runNext: number[] = [];
@@ -387,7 +409,7 @@ function records(blocks: readonly TextBlock[], paths: readonly PathKind[], isPri
   for (let k = previous.length - 1; k >= 1; k--) close(slots[previous[k]!]! - 1, openedAt[k]!, n);
   // A group needs three records under one parent: parents with fewer such children are passed over
   // before any group is built (most are).
-  const recordsUnder = new Int32Array(ids);
+  const recordsUnder = SCRATCH.recordsUnder.take(ids);
   for (let e = 0; e < met; e++) if (blocksOf[e]! >= 2) recordsUnder[parentOf[e]!]!++;
   // Groups by parent, then shape (no key string built and hashed per element), in first-met order.
   const byParent = new Map<number, Map<string, number[]>>();
@@ -493,10 +515,10 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   let landmarks = 0;
   let content = 0;
   let contentLinks = 0;
-  const groupChars = new Float64Array(GROUPS.length);
-  const groupSeen = new Uint8Array(GROUPS.length);
+  const groupChars = SCRATCH.groupChars.take(GROUPS.length);
+  const groupSeen = SCRATCH.groupSeen.take(GROUPS.length);
   const paths: PathKind[] = [];
-  const isPrice = new Uint8Array(blocks.length);
+  const isPrice = SCRATCH.isPrice.take(blocks.length);
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
     const n = b.text.length;

@@ -16,6 +16,7 @@
  */
 import { maxElementId } from "./element-ids";
 import { pathHasTag } from "./path-words";
+import { float64Scratch, int32Scratch, uint8Scratch } from "./scratch";
 import type { PageKind } from "./page-kind";
 import { visibleLengthExceeds } from "./segment-text";
 import type { TextBlock } from "./types";
@@ -187,32 +188,42 @@ export interface Region {
 
 const chars = (b: RegionBlock) => b.text.length;
 
+/** chooseRegion's working arrays, kept across pages (scratch.ts): none outlives its call. */
+const SCORE = float64Scratch();
+const DEPTH = int32Scratch();
+const MET = uint8Scratch();
+
 /**
  * The element whose blocks hold the most content mass net of boilerplate mass:
  * argmax over elements e of sum over blocks in e of (p - w (1 - p)) x chars. Ties go to the
  * innermost element (the same blocks under a wrapper are the same region).
  */
 export function chooseRegion(blocks: readonly RegionBlock[], p: readonly number[], boilerWeight: number): Region {
-  // Per element (element-ids.ts): its score, its depth in the last chain that held it, and the
-  // elements in the order first met, which breaks ties.
+  // Per element (element-ids.ts): its score, its depth in the chains that hold it, and the elements
+  // in the order first met, which breaks ties. Plain loops: this runs per block and per depth.
   const size = maxElementId(blocks) + 1;
-  const score = new Float64Array(size);
-  const depth = new Int32Array(size);
-  const met = new Uint8Array(size);
+  const score = SCORE.take(size);
+  const depth = DEPTH.take(size);
+  const met = MET.take(size);
   const order: number[] = [];
-  blocks.forEach((b, i) => {
+  // Whether some element stood at two depths (chains not all from one root): then `inside` asks
+  // each chain whole, else the chosen element's one depth answers.
+  let depthsVary = false;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const chain = b.ancestors;
+    if (chain === undefined) continue;
     const gain = (p[i]! - boilerWeight * (1 - p[i]!)) * chars(b);
-    const chain = b.ancestors ?? [];
     for (let d = 0; d < chain.length; d++) {
       const el = chain[d]!;
       score[el]! += gain;
-      depth[el] = d;
       if (met[el] === 0) {
         met[el] = 1;
         order.push(el);
-      }
+      } else if (depth[el] !== d) depthsVary = true;
+      depth[el] = d;
     }
-  });
+  }
   let best = -1;
   let bestScore = -Infinity;
   for (const el of order) {
@@ -222,7 +233,14 @@ export function chooseRegion(blocks: readonly RegionBlock[], p: readonly number[
       bestScore = s;
     }
   }
-  return { element: best, inside: blocks.map((b) => best >= 0 && (b.ancestors ?? []).includes(best)) };
+  const inside = new Array<boolean>(blocks.length);
+  const at = best >= 0 ? depth[best]! : 0;
+  for (let i = 0; i < blocks.length; i++) {
+    const chain = blocks[i]!.ancestors;
+    inside[i] =
+      best >= 0 && chain !== undefined && (depthsVary ? chain.includes(best) : at < chain.length && chain[at] === best);
+  }
+  return { element: best, inside };
 }
 
 export type RegionChange = "fill" | "island" | "headline" | "lede";
