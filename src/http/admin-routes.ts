@@ -7,7 +7,7 @@ import { DEFAULT_IMPORT_LIMITS, ImportError, ImportReader } from "../core/domain
 import type { HeldDocument } from "../core/domain-state";
 import { registrableDomain } from "../core/url-key";
 import { configOf } from "../config";
-import { discard, drain } from "../net/bounded-body";
+import { discard, drainOnCancel } from "../net/bounded-body";
 import { decodeBody, DecodedTooLarge, planDecoding } from "../net/content-decoding";
 import { Deadline } from "../net/deadline";
 import { AppException } from "../service/errors";
@@ -111,20 +111,12 @@ export async function readImport(request: Request, reader: ImportReader, drainMs
   const encoding = request.headers.get("content-encoding");
   const plan = planDecoding(encoding);
   if (!plan.ok) throw new AppException({ code: "unsupported_encoding", message: plan.message });
-  const source = request.body ? (request.body as ReadableStream<Uint8Array>).getReader() : null;
-  // The body as sent, through the decoders; its reader is ours, so a refusal drains it instead of cancelling.
-  // The read a pull has in flight is awaited before the drain: workerd's request body takes one at a time.
-  let inFlight: Promise<unknown> = Promise.resolve();
-  const sent = new ReadableStream<Uint8Array>({
-    pull: async (controller) => {
-      const read = source!.read();
-      inFlight = read.catch(() => {});
-      const next = await read;
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
-  const body = source ? decodeBody(sent, plan.codings, IMPORT_MAX_BYTES).getReader() : null;
+  // The body as sent is drained, not cancelled, whoever stops reading it (drainOnCancel says why), under a
+  // deadline that starts at the refusal: the upload itself has none here.
+  let drainDeadline: Deadline | undefined;
+  const drainUnder = () => (drainDeadline ??= new Deadline(drainMs));
+  const sent = request.body ? drainOnCancel(request.body as ReadableStream<Uint8Array>, drainUnder) : null;
+  const body = sent ? decodeBody(sent.stream, plan.codings, IMPORT_MAX_BYTES).getReader() : null;
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
   let pending = "";
   let bytes = 0;
@@ -143,11 +135,11 @@ export async function readImport(request: Request, reader: ImportReader, drainMs
     if (pending.length > 0) reader.line(pending);
     return reader.finish();
   } catch (err) {
-    if (source) {
+    if (sent) {
+      const deadline = drainUnder();
       discard(body);
-      await inFlight;
-      const deadline = new Deadline(drainMs);
-      await drain(source, deadline);
+      // Answered once the body is all in: the cancel reaches it through the decoders a few turns later.
+      await deadline.race(sent.finished).catch(() => {});
       deadline.dispose();
     }
     if (err instanceof ImportError) throw new AppException({ code: "bad_request", message: `import: ${err.message}` });

@@ -31,7 +31,7 @@ export async function readRequestBody(
   if (!plan.ok) throw new AppException({ code: "unsupported_encoding", message: plan.message });
   const deadline = new Deadline(timeoutMs);
   // The body as sent is drained, not cancelled, whoever stops reading it (drainOnCancel says why).
-  const sent = request.body ? drainOnCancel(request.body as ReadableStream<Uint8Array>, deadline) : null;
+  const sent = request.body ? drainOnCancel(request.body as ReadableStream<Uint8Array>, () => deadline) : null;
   const stream =
     sent && plan.codings.length > 0 ? decodeBody(sent.stream, plan.codings, maxBytes) : (sent?.stream ?? null);
   try {

@@ -92,11 +92,13 @@ export async function readHead(
  * connection, was answered 503 "Your worker restarted mid-request"). What is dropped is the body as
  * sent, under any decoder: draining the decoded stream would inflate the rest of a gzip bomb, CPU up
  * to the deadline. The client's upload runs to its end, costing time but no memory; `finished`
- * settles once the body has ended, been drained, or been cancelled at the deadline.
+ * settles once the body has ended, been drained, or been cancelled at the deadline. `drainDeadline`
+ * is asked when the reader cancels: a read under one deadline drains under the same one, the admin
+ * import (no deadline while it reads) under one that starts at its refusal.
  */
 export function drainOnCancel(
   body: ReadableStream<Uint8Array>,
-  deadline: Deadline,
+  drainDeadline: () => Deadline,
 ): { stream: ReadableStream<Uint8Array>; finished: Promise<void> } {
   const source = body.getReader();
   let settle = () => {};
@@ -120,7 +122,7 @@ export function drainOnCancel(
     },
     cancel: async () => {
       await inFlight;
-      await drain(source, deadline);
+      await drain(source, drainDeadline());
       settle();
     },
   });
@@ -131,7 +133,7 @@ export function drainOnCancel(
  * Reads the rest of a body and drops it, until its end; one that fails or outlasts the deadline is cancelled then.
  * For a request body its reader stopped reading early (see drainOnCancel for why it is not cancelled).
  */
-export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: Deadline): Promise<void> {
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: Deadline): Promise<void> {
   try {
     for (;;) if ((await deadline.race(reader.read())).done) return;
   } catch {
