@@ -37,6 +37,17 @@ export function targetFromPath(pathAndQuery: string): string {
   return target.replace(/^(https?):\/*/i, "$1://");
 }
 
+/**
+ * The request's query parameters by name, parsed once: the first value of each, as `c.req.query(name)`
+ * gives it. Each `c.req.query(name)` call reads the URL again, and when the name is absent from a
+ * query with any `%` or `+` (a percent-encoded ?url= has them) it parses and decodes every
+ * parameter to find that out: parseOptions asks for about 18 names, most of them absent.
+ */
+export function queryOf(c: Context<AppEnv>): (name: string) => string | undefined {
+  const all: Record<string, string | undefined> = c.req.query();
+  return (name) => all[name];
+}
+
 /** `cors` replaces the CORS middleware: tests compare the old hono/cors form with apiCors. */
 export function createApp(options: { cors?: MiddlewareHandler<AppEnv> } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -58,8 +69,9 @@ export function createApp(options: { cors?: MiddlewareHandler<AppEnv> } = {}): H
   // What GET /extract and the proxy route will extract: read once by the response cache (its key)
   // and again by the handler; parsing is cheap and keeps the handlers self-contained.
   const describeExtract = (c: Context<AppEnv>): ExtractionRequest | null => {
-    const target = c.req.query("url");
-    return target ? { target, options: parseOptions((n) => c.req.query(n), c.req.header("accept")) } : null;
+    const query = queryOf(c);
+    const target = query("url");
+    return target ? { target, options: parseOptions(query, c.req.header("accept")) } : null;
   };
   const describeProxy = (c: Context<AppEnv>): ExtractionRequest | null => {
     const url = new URL(c.req.url);
@@ -95,8 +107,8 @@ export function createApp(options: { cors?: MiddlewareHandler<AppEnv> } = {}): H
 
   // The response cache never stores POST: mounted for the headers (Vary, Cache-Control, X-Cache: BYPASS).
   app.post("/extract", responseCache({ describe: () => null }), async (c) => {
-    const get = (n: string) => c.req.query(n);
-    const opts = parseOptions(get, c.req.header("accept"));
+    const query = queryOf(c);
+    const opts = parseOptions(query, c.req.header("accept"));
     const contentType = c.req.header("content-type") ?? null;
     const limits = configOf(c.env).fetch;
     const isJson = contentType !== null && /^application\/json\b/i.test(contentType);
@@ -110,7 +122,7 @@ export function createApp(options: { cors?: MiddlewareHandler<AppEnv> } = {}): H
       const { url, html, title } = (parsed ?? {}) as Record<string, unknown>;
       if (typeof html !== "string")
         throw new AppException({ code: "bad_request", message: 'JSON body needs "html" (string)' });
-      const pageUrl = typeof url === "string" && url ? url : c.req.query("url");
+      const pageUrl = typeof url === "string" && url ? url : query("url");
       if (!pageUrl) throw new AppException({ code: "bad_request", message: 'JSON body needs "url" (or ?url=)' });
       if (title !== undefined && typeof title !== "string")
         throw new AppException({ code: "bad_request", message: '"title" must be a string' });
@@ -128,7 +140,7 @@ export function createApp(options: { cors?: MiddlewareHandler<AppEnv> } = {}): H
           message: `expected text/html, application/xhtml+xml or application/json, got ${contentType}`,
         });
       }
-      const pageUrl = c.req.query("url");
+      const pageUrl = query("url");
       if (!pageUrl) throw new AppException({ code: "bad_request", message: "missing ?url= (the page's own URL)" });
       source = { body, contentType, url: pageUrl, fetched: false, cutAtBytes: read.cut };
     }

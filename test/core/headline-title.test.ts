@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { headingInTitle, headlineWithTail, saidOnce, sameHeadline } from "../../src/core/headline";
+import { headingInTitle, headlineWithTail, normalizeHeadline, saidOnce, sameHeadline } from "../../src/core/headline";
 
 describe("headingInTitle", () => {
   it("takes the page's h1 when it is one part of a multi-part title", () => {
@@ -63,5 +64,50 @@ describe("headlineWithTail", () => {
     expect(headlineWithTail(parts.join(" | "), parts.slice(0, 5999).join(" "))).toBe(true);
     // Generous: joining the leading parts again for each count took seconds here.
     expect(performance.now() - start).toBeLessThan(500);
+  });
+});
+
+describe("normalizeHeadline", () => {
+  /** normalizeHeadline as it was, in two replaces. */
+  const twoPass = (text: string): string =>
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[\p{P}\p{S}\p{Co}]+/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+
+  it("gives what the two-replace form gave, on generated text", () => {
+    const piece = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 4 }),
+      fc.string({ unit: "binary", maxLength: 4 }),
+      fc.string({ unit: "binary-ascii", maxLength: 8 }),
+      fc.constantFrom(
+        " ",
+        "\u00a0",
+        "\t\n",
+        "\ufeff",
+        "\u3000",
+        " - ",
+        "—",
+        "|",
+        "😀",
+        "\ue000",
+        "\udb80\udc00",
+        "ﬁ",
+        "Ⅻ",
+        "İ",
+        "\ud800",
+        "a",
+        "A",
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join("");
+        expect(normalizeHeadline(text)).toBe(twoPass(text));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
