@@ -535,7 +535,8 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   let contentLinks = 0;
   const groupChars = SCRATCH.groupChars.take(GROUPS.length);
   const groupSeen = SCRATCH.groupSeen.take(GROUPS.length);
-  const paths: PathKind[] = [];
+  // Sized once: pushed to, its growth was garbage left per page.
+  const paths = new Array<PathKind>(blocks.length);
   const isPrice = SCRATCH.isPrice.take(blocks.length);
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
