@@ -84,16 +84,7 @@ class GramReader {
   private b = new Int32Array(256);
 
   read(text: string): void {
-    // Most blocks' units are all ASCII or punctuation from U+2000-U+206F (curly quotes, dashes) or
-    // no-break spaces, none of which toLowerCase changes but A-Z, so the loop lowers those itself
-    // rather than making a lowered copy of every block (garbage the page-level decision left per
-    // page); any other unit (a cased letter, whose lowering may depend on its neighbours, as a
-    // final sigma's does) restarts the block on its toLowerCase copy.
-    if (!this.readLowered(text, true)) this.readLowered(text.toLowerCase(), false);
-  }
-
-  /** Reads `text` as lowered (`asciiOnly`: lowering A-Z itself; false when it meets any other unit it would have to lower). */
-  private readLowered(lower: string, asciiOnly: boolean): boolean {
+    const lower = text.toLowerCase();
     const n = lower.length;
     // The word buffers in locals: the loop reads and writes them per word, not through `this`.
     let a: Int32Array = this.a;
@@ -104,13 +95,10 @@ class GramReader {
     let h2 = 0;
     for (let i = 0; i < n;) {
       // Most text is ASCII: a unit below 0x80 is its own code point, told a word character by a table.
-      let unit = lower.charCodeAt(i);
+      const unit = lower.charCodeAt(i);
       let units = 1;
       let word: boolean;
-      if (unit < 0x80) {
-        word = ASCII_WORD_CHAR[unit] === 1;
-        if (asciiOnly && unit >= 0x41 && unit <= 0x5a) unit += 0x20;
-      } else if (asciiOnly && !((unit >= 0x2000 && unit <= 0x206f) || unit === 0xa0)) return false;
+      if (unit < 0x80) word = ASCII_WORD_CHAR[unit] === 1;
       else {
         const cp = lower.codePointAt(i)!;
         if (cp > 0xffff) units = 2;
@@ -150,7 +138,6 @@ class GramReader {
     const keys = this.keys;
     for (let k = 0; k < this.gramCount; k++) keys[k] = foldWords(a, b, k, k + GRAM);
     this.whole = words < COPY_MIN_WORDS ? foldWords(a, b, 0, words) : 0;
-    return true;
   }
 
   private growWords(): { a: Int32Array; b: Int32Array } {
