@@ -6,32 +6,44 @@
  * known, so a page costs about one step per element rather than blocks x depth.
  */
 import { contentBlocksWhere } from "./content-blocks";
+import { maxElementId } from "./element-ids";
 import { depthsWhere, pathTokens } from "./path-words";
+import { int32Scratch } from "./scratch";
 import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "path" | "ancestors">;
 
-/** Per block, the OR of `test`'s flags over its enclosing elements that `anchors` does not hold. */
+/**
+ * Per element id, its flags once resolved, -1 before: kept across pages (scratch.ts), since a Map per
+ * call, grown element by element, was garbage the page-level decision left on every page. Not
+ * re-entered: `test` and `anchors` are token and set lookups.
+ */
+const FLAGS = int32Scratch();
+
+/**
+ * Per block, the OR of `test`'s flags over its enclosing elements that `anchors` does not hold
+ * (`test`'s flags are bits 0-7, what the answer holds).
+ */
 export function markedFlags(
   blocks: readonly Block[],
   test: (token: string) => number,
   anchors: ReadonlySet<number> = new Set(),
 ): Uint8Array {
-  const flags = new Map<number, number>();
+  const flags = FLAGS.take(maxElementId(blocks) + 1, -1);
   const out = new Uint8Array(blocks.length);
   blocks.forEach((b, i) => {
     const ids = b.ancestors ?? [];
     if (ids.length === 0) return;
-    let known = flags.get(ids[ids.length - 1]!);
-    if (known === undefined) {
+    let known = flags[ids[ids.length - 1]!]!;
+    if (known < 0) {
       const tokens = pathTokens(b.path);
       if (tokens.length !== ids.length) return;
       let k = ids.length - 1;
-      while (k >= 0 && !flags.has(ids[k]!)) k--;
-      let state = k >= 0 ? flags.get(ids[k]!)! : 0;
+      while (k >= 0 && flags[ids[k]!]! < 0) k--;
+      let state = k >= 0 ? flags[ids[k]!]! : 0;
       for (let j = k + 1; j < ids.length; j++) {
         if (!anchors.has(ids[j]!)) state |= test(tokens[j]!);
-        flags.set(ids[j]!, state);
+        flags[ids[j]!] = state;
       }
       known = state;
     }

@@ -319,6 +319,11 @@ const SCRATCH = {
   pricesOf: int32Scratch(),
   firstRun: int32Scratch(),
   lastRun: int32Scratch(),
+  tokenBlock: int32Scratch(),
+  tokenDepth: int32Scratch(),
+  runFrom: int32Scratch(),
+  runTo: int32Scratch(),
+  runNext: int32Scratch(),
   recordsUnder: int32Scratch(),
   groupChars: float64Scratch(),
   groupSeen: uint8Scratch(),
@@ -352,15 +357,21 @@ function records(blocks: readonly TextBlock[], paths: readonly PathKind[], isPri
   const ids = maxElementId(blocks) + 1;
   const slots = SCRATCH.slots.take(ids);
   const parentOf = SCRATCH.parentOf.take(ids);
-  const tokenOf: string[] = [];
+  // An element's path token, as the block and depth where it was first met (paths[block].tokens[depth]).
+  const tokenBlock = SCRATCH.tokenBlock.take(ids);
+  const tokenDepth = SCRATCH.tokenDepth.take(ids);
   const blocksOf = SCRATCH.blocksOf.take(ids);
   const charsOf = SCRATCH.charsOf.take(ids);
   const pricesOf = SCRATCH.pricesOf.take(ids);
   const firstRun = SCRATCH.firstRun.take(ids, -1);
   const lastRun = SCRATCH.lastRun.take(ids, -1);
-  const runFrom: number[] = [];
-  const runTo: number[] = [];
-  const runNext: number[] = [];
+  // The runs in scratch arrays too, grown when full: as JavaScript arrays pushed to, their growth
+  // was a quarter of the garbage the page-level decision left per stream-ctf page (some 25 of 99 KB,
+  // sampling heap profiler), and the garbage it leaves is what brings collections into its time.
+  let runFrom = SCRATCH.runFrom.take(n);
+  let runTo = SCRATCH.runTo.take(n);
+  let runNext = SCRATCH.runNext.take(n);
+  let runs = 0;
   let met = 0;
   // The previous counted block's chain: per depth, where the run of the element there began.
   let previous: readonly number[] = [];
@@ -369,9 +380,15 @@ function records(blocks: readonly TextBlock[], paths: readonly PathKind[], isPri
     blocksOf[e] = blocksOf[e]! + sumBlocks[to]! - sumBlocks[from]!;
     charsOf[e] = charsOf[e]! + sumChars[to]! - sumChars[from]!;
     pricesOf[e] = pricesOf[e]! + sumPrices[to]! - sumPrices[from]!;
-    const run = runFrom.push(from) - 1;
-    runTo.push(to);
-    runNext.push(-1);
+    if (runs === runFrom.length) {
+      runFrom = SCRATCH.runFrom.grow(runFrom, runs + 1);
+      runTo = SCRATCH.runTo.grow(runTo, runs + 1);
+      runNext = SCRATCH.runNext.grow(runNext, runs + 1);
+    }
+    const run = runs++;
+    runFrom[run] = from;
+    runTo[run] = to;
+    runNext[run] = -1;
     if (lastRun[e]! < 0) firstRun[e] = run;
     else runNext[lastRun[e]!] = run;
     lastRun[e] = run;
@@ -397,7 +414,8 @@ function records(blocks: readonly TextBlock[], paths: readonly PathKind[], isPri
       if (slots[id] === 0) {
         slots[id] = ++met;
         parentOf[met - 1] = chain[k - 1]!;
-        tokenOf.push(tokens[k]!);
+        tokenBlock[met - 1] = i;
+        tokenDepth[met - 1] = k;
       }
       openedAt[k] = i;
     }
@@ -416,7 +434,7 @@ function records(blocks: readonly TextBlock[], paths: readonly PathKind[], isPri
   const groups: number[][] = [];
   for (let e = 0; e < met; e++) {
     if (blocksOf[e]! < 2 || recordsUnder[parentOf[e]!]! < 3) continue;
-    const shape = shapeOf(tokenOf[e]!);
+    const shape = shapeOf(paths[tokenBlock[e]!]!.tokens[tokenDepth[e]!]!);
     let shapes = byParent.get(parentOf[e]!);
     if (!shapes) byParent.set(parentOf[e]!, (shapes = new Map<string, number[]>()));
     const g = shapes.get(shape);
@@ -517,7 +535,8 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   let contentLinks = 0;
   const groupChars = SCRATCH.groupChars.take(GROUPS.length);
   const groupSeen = SCRATCH.groupSeen.take(GROUPS.length);
-  const paths: PathKind[] = [];
+  // Sized once: pushed to, its growth was garbage left per page.
+  const paths = new Array<PathKind>(blocks.length);
   const isPrice = SCRATCH.isPrice.take(blocks.length);
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;

@@ -53,7 +53,7 @@ const hasCache = new WeakMap<ReadonlySet<string>, Map<string, Map<string, boolea
 export function tokenHas(token: string, vocabulary: ReadonlySet<string>, prefixes: readonly string[] = []): boolean {
   let byPrefixes = hasCache.get(vocabulary);
   if (!byPrefixes) hasCache.set(vocabulary, (byPrefixes = new Map<string, Map<string, boolean>>()));
-  const prefixKey = prefixes.length === 0 ? "" : prefixes.length === 1 ? prefixes[0]! : prefixes.join("\u0000");
+  const prefixKey = prefixes.length === 0 ? "" : prefixes.length === 1 ? prefixes[0]! : joinedPrefixes(prefixes);
   let answers = byPrefixes.get(prefixKey);
   if (!answers) byPrefixes.set(prefixKey, (answers = new Map<string, boolean>()));
   let has = answers.get(token);
@@ -62,6 +62,17 @@ export function tokenHas(token: string, vocabulary: ReadonlySet<string>, prefixe
     answers.set(token, (has = wordsMeet(token, vocabulary, prefixes)));
   }
   return has;
+}
+
+/**
+ * Several prefixes' cache key, joined once per array (callers pass module constants): joined per
+ * call it was a fresh string to hash on every token test, garbage the page-level rules left per page.
+ */
+const prefixKeys = new WeakMap<readonly string[], string>();
+function joinedPrefixes(prefixes: readonly string[]): string {
+  let key = prefixKeys.get(prefixes);
+  if (key === undefined) prefixKeys.set(prefixes, (key = prefixes.join("\u0000")));
+  return key;
 }
 
 function wordsMeet(token: string, vocabulary: ReadonlySet<string>, prefixes: readonly string[]): boolean {

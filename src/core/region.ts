@@ -192,6 +192,7 @@ const chars = (b: RegionBlock) => b.text.length;
 const SCORE = float64Scratch();
 const DEPTH = int32Scratch();
 const MET = uint8Scratch();
+const ORDER = int32Scratch();
 
 /**
  * The element whose blocks hold the most content mass net of boilerplate mass:
@@ -205,7 +206,10 @@ export function chooseRegion(blocks: readonly RegionBlock[], p: readonly number[
   const score = SCORE.take(size);
   const depth = DEPTH.take(size);
   const met = MET.take(size);
-  const order: number[] = [];
+  // At most one entry per element: a scratch array too, not an array pushed to (its growth was
+  // garbage the decision left per page).
+  const order = ORDER.take(size);
+  let metCount = 0;
   // Whether some element stood at two depths (chains not all from one root): then `inside` asks
   // each chain whole, else the chosen element's one depth answers.
   let depthsVary = false;
@@ -219,14 +223,15 @@ export function chooseRegion(blocks: readonly RegionBlock[], p: readonly number[
       score[el]! += gain;
       if (met[el] === 0) {
         met[el] = 1;
-        order.push(el);
+        order[metCount++] = el;
       } else if (depth[el] !== d) depthsVary = true;
       depth[el] = d;
     }
   }
   let best = -1;
   let bestScore = -Infinity;
-  for (const el of order) {
+  for (let k = 0; k < metCount; k++) {
+    const el = order[k]!;
     const s = score[el]!;
     if (s > bestScore + 1e-9 || (Math.abs(s - bestScore) <= 1e-9 && best >= 0 && depth[el]! > depth[best]!)) {
       best = el;

@@ -15,6 +15,12 @@ const KEEP_AT_MOST = 1 << 16;
 
 export interface Scratch<A> {
   take(size: number, value?: number): A;
+  /**
+   * An array of at least `size` entries (more than `current` holds) whose first `current.length`
+   * entries are `current`'s: for a call that fills what it took and finds it too short. It is kept
+   * in place of the last one taken unless `size` is over KEEP_AT_MOST.
+   */
+  grow(current: A, size: number): A;
 }
 
 type TypedArray = Float64Array | Int32Array | Uint8Array;
@@ -29,6 +35,12 @@ function scratchOf<A extends TypedArray>(make: (length: number) => A): Scratch<A
       if (kept.length < size) kept = make(Math.min(KEEP_AT_MOST, Math.max(64, size * 2)));
       kept.fill(value, 0, size);
       return kept;
+    },
+    grow(current, size) {
+      const next = make(size > KEEP_AT_MOST ? size : Math.min(KEEP_AT_MOST, Math.max(64, size * 2)));
+      next.set(current);
+      if (size <= KEEP_AT_MOST) kept = next;
+      return next;
     },
   };
 }

@@ -25,4 +25,18 @@ describe("scratch arrays", () => {
     const u = uint8Scratch();
     expect(u.take(1 << 17)).not.toBe(u.take(1 << 17));
   });
+
+  it("grows a taken array keeping its entries, and keeps the grown one for the next take", () => {
+    const s = int32Scratch();
+    const a = s.take(3);
+    a.set([1, 2, 3]);
+    const b = s.grow(a.subarray(0, 3), 4);
+    expect(b.length).toBeGreaterThanOrEqual(4);
+    expect([...b.subarray(0, 3)]).toEqual([1, 2, 3]);
+    expect(s.take(4)).toBe(b);
+    const big = int32Scratch();
+    const huge = big.grow(new Int32Array([5]), (1 << 16) + 1);
+    expect(huge[0]).toBe(5);
+    expect(big.take(1)).not.toBe(huge);
+  });
 });
