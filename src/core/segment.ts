@@ -60,7 +60,12 @@ function pageText(page: SegmentedPage): number {
   return page.blocks.reduce((n, b) => n + b.text.length, 0);
 }
 
-/** The page with its noscript elements unwrapped, when that gives a page's worth more text. */
+/**
+ * The page with its noscript elements unwrapped, when that gives a page's worth more text; else the
+ * page, with what the unwrapped view says besides kept as `noscriptNote` when there is any (below
+ * NOSCRIPT_MIN_CHARS + NOSCRIPT_MIN_GAIN characters, so it stays small): an app shell's "enable
+ * JavaScript" sentence, which tells the interstitial check why the page is empty.
+ */
 function noscriptPage(
   html: string,
   page: SegmentedPage,
@@ -68,7 +73,13 @@ function noscriptPage(
   budget: PageBudget,
 ): SegmentedPage {
   const unwrapped = segmentStripped(stripNonText(html.replace(NOSCRIPT_TAG, " ")), pageUrl, budget);
-  return pageText(unwrapped) >= pageText(page) + NOSCRIPT_MIN_GAIN ? unwrapped : page;
+  if (pageText(unwrapped) >= pageText(page) + NOSCRIPT_MIN_GAIN) return unwrapped;
+  const shown = new Set(page.blocks.map((b) => b.text));
+  const note = unwrapped.blocks
+    .filter((b) => b.text && !shown.has(b.text))
+    .map((b) => b.text)
+    .join("\n");
+  return note ? { ...page, noscriptNote: note } : page;
 }
 
 /**
