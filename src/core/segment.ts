@@ -15,8 +15,9 @@
  * single-page model reads as boilerplate one by one; a row reads as a line of content. Layout
  * tables (cells holding paragraphs, lists, other tables, scripts) keep one block per cell run.
  */
-import { capElements, PageBudget } from "./budget";
+import { elementCapAt, PageBudget } from "./budget";
 import { BuiltTree, documentEvents, parseEvents, type SegmentEvents } from "./segment-events";
+import { segmentPastCap } from "./segment-past-cap";
 import { TableLookahead } from "./segment-tables";
 import { SegmentWalk } from "./segment-walk";
 import { stripNonText } from "./strip-non-text";
@@ -36,11 +37,15 @@ export function segmentHtml(html: string, pageUrl?: string, budget = new PageBud
     : page;
 }
 
-/** Segmentation of HTML already stripped of non-text elements, within the page's budget. */
+/**
+ * Segmentation of HTML already stripped of non-text elements, within the page's budget. Past the
+ * element cap the page is read as flat text (segment-past-cap.ts).
+ */
 function segmentStripped(stripped: string, pageUrl: string | undefined, budget: PageBudget): SegmentedPage {
-  const capped = capElements(stripped, budget);
+  const cut = elementCapAt(stripped, budget);
   budget.check();
-  return walkEvents((events) => parseEvents(capped, events), pageUrl, budget);
+  if (cut >= 0) return segmentPastCap(stripped, cut, pageUrl, budget);
+  return walkEvents((events) => parseEvents(stripped, events), pageUrl, budget);
 }
 
 /**

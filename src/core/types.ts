@@ -112,6 +112,11 @@ export interface SegmentedPage {
    * check reads it: an empty page whose noscript asks for JavaScript is a JavaScript shell.
    */
   noscriptNote?: string;
+  /**
+   * On a page over the element cap (budget.ts): the index of the first block read past the cap, as
+   * flat text (segment-past-cap.ts); absent when the page was read whole or no block lies past it.
+   */
+  pastCap?: number;
 }
 
 /** The groups of declared page types (declared-types.ts holds which og:type values fall in which). */
