@@ -72,6 +72,14 @@ const PAGES: Record<string, () => string> = {
       "<tr><td><b>Short bold line in a cell</b></td></tr><tr><td>A longer cell of the story that follows the line above it.</td></tr>",
       "</table>" + END,
     ),
+  // Past the element cap (30,000 start tags) the rest is read as flat text (segment-past-cap.ts): pages whose rest is hostile.
+  "empty-divs-500k": () => fill(HEAD, "<div></div>", END),
+  "nested-divs-then-text": () =>
+    HEAD + "<div>".repeat(100_000) + "<p>deep text</p>".repeat(1000) + "</div>".repeat(100_000) + END,
+  "past-cap-mixed-tags": () =>
+    fill(HEAD, '<div class="c"><span><a href="/x">l</a> t<b>b</b></span><p>p</div>', END, "</section>"),
+  "past-cap-unclosed-a": () => fill(HEAD + "<div>".repeat(30_000), '<a href="/x">l', END),
+  "past-cap-quotes": () => fill(HEAD + "<p>".repeat(30_000), '<i title=">">x</i> <!-- c --> < y ', END),
   "cdata-body": () => HEAD + "<p>before</p><![CDATA[ x ]]><p>after the cdata</p>" + "<p>tail text</p>".repeat(10) + END,
 };
 

@@ -7,7 +7,8 @@
  *
  * The caps are applied before the walk wherever possible, since its cost is per node:
  * - elements: a pre-scan of the HTML string counts start tags and cuts the string before the first
- *   one past the cap, so neither the tokenizer nor the DOM sees the rest;
+ *   one past the cap, so the tokenizer never sees the rest as markup: segmentation reads the rest's
+ *   text as flat paragraphs (segment-past-cap.ts), so a page with text past the cap still answers it;
  * - depth: the segmentation walk sees elements only down to the cap; deeper elements are not
  *   passed on and their text joins the deepest one passed (Chromium's parser also caps nesting, at 512);
  * - blocks: the segmentation walk stops at the cap;
@@ -107,20 +108,26 @@ export class PageBudget {
  * the string, no parse: tags inside comments or scripts count too, which only makes it stricter.
  */
 export function capElements(html: string, budget: PageBudget): string {
+  const at = elementCapAt(html, budget);
+  return at < 0 ? html : html.slice(0, at);
+}
+
+/** Where capElements cuts `html` (recording the cut), or -1 when the page is under the element cap. */
+export function elementCapAt(html: string, budget: PageBudget): number {
   const max = budget.limits.maxElements;
   // A start tag takes two characters at least, so a page this short cannot hold more than the cap.
-  if (html.length <= 2 * max + 1) return html;
+  if (html.length <= 2 * max + 1) return -1;
   let seen = 0;
   for (let at = html.indexOf("<"); at >= 0; at = html.indexOf("<", at + 1)) {
     const c = html.charCodeAt(at + 1) | 0x20;
     if (c < 0x61 || c > 0x7a) continue;
     if (++seen > max) {
       budget.cut("elements");
-      return html.slice(0, at);
+      return at;
     }
     if ((seen & 0x3ff) === 0) budget.check();
   }
-  return html;
+  return -1;
 }
 
 /** A class or id value cut at a word boundary before `max` characters (the rest would only be more names). */

@@ -12,7 +12,7 @@
  */
 import type { HeldDocument } from "./domain-state";
 import { u32ToHash } from "./hash-u32";
-import { registrableDomain } from "./url-key";
+import { branchOfKey, registrableDomain } from "./url-key";
 
 export const EXPORT_FORMAT = "urltree-domain";
 export const EXPORT_VERSION = 1;
@@ -125,7 +125,7 @@ export class ImportReader {
       this.fail(`${where}: "key" must be a URL key of 1 to ${L.maxKeyChars} characters`);
     }
     if (!/^https?:\/\//.test(key)) this.fail(`${where}: "key" must be an http(s) URL key`);
-    // A key of another domain would sit in this domain's tree (its branch is not checked against it),
+    // A key of another domain would sit in this domain's tree (under a branch made from its own host),
     // and its documents are the other domain's: the keys this service stores all have the object's domain.
     const keyDomain = domainOfKey(key);
     if (keyDomain !== this.domain) {
@@ -138,6 +138,15 @@ export class ImportReader {
       !branch.every((s) => typeof s === "string" && s.length > 0 && s.length <= L.maxSegmentChars)
     ) {
       this.fail(`${where}: "branch" must be at most ${L.maxBranchSegments} non-empty segments of ${L.maxSegmentChars}`);
+    }
+    // The branch places the document in the tree: one that is not its key's (a hand-edited line, a
+    // key pasted from another document) would count the document's blocks under another directory
+    // while its key says this one, and a later page under that key would be placed elsewhere.
+    const keyBranch = branchOfKey(key);
+    if (!keyBranch || !sameSegments(keyBranch, branch as string[])) {
+      this.fail(
+        `${where}: "branch" ${JSON.stringify(branch).slice(0, 200)} is not the branch of key ${JSON.stringify(key.slice(0, 200))} (its key gives ${JSON.stringify(keyBranch).slice(0, 200)})`,
+      );
     }
     if (typeof time !== "number" || !Number.isSafeInteger(time) || time < 0) {
       this.fail(`${where}: "time" must be milliseconds since the epoch`);
@@ -172,6 +181,10 @@ function domainOfKey(key: string): string | null {
   } catch {
     return null;
   }
+}
+
+function sameSegments(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i]);
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -328,7 +328,10 @@ export function isInterstitial(page: SegmentedPage, evidence?: BranchEvidence | 
   if (shown("javascript") && ownProse < CHALLENGE_MAX_PROSE) return verdict("javascript");
   if (shown("consent") && ownProse < WALL_MAX_PROSE) return verdict("consent");
   if (shown("paywall") && ownProse < PAYWALL_MAX_PROSE) return verdict("paywall");
-  if (total < EMPTY_MAX_CHARS) return verdict("empty");
+  // An empty page whose <noscript> asks for JavaScript (`<noscript>You need to enable JavaScript to run
+  // this app.</noscript><div id="root"></div>`) is a JavaScript shell: the reason says what a client
+  // can do about it. Only the reason: the page was an interstitial as empty already.
+  if (total < EMPTY_MAX_CHARS) return verdict(JAVASCRIPT_TEXT.test(page.noscriptNote ?? "") ? "javascript" : "empty");
   // Both: a share alone would flag a short real page on a site with a heavy template.
   if (
     evidence &&

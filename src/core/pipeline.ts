@@ -22,7 +22,8 @@ export interface PreparedPage {
   charset: string;
   /**
    * The decoded page: later stages that read more than blocks (metadata) parse it themselves. Cut
-   * at the element cap like the blocks (budget.ts), so no stage parses more than segmentation did.
+   * at the element cap (budget.ts), so no stage parses more markup than segmentation did (past the
+   * cap, segmentation reads text only: segment-past-cap.ts).
    */
   html: string;
   /** The caps of the page's budget that cut it, in the order met; empty when it was read whole. */

@@ -20,6 +20,7 @@
  */
 import type { PageBudget } from "./budget";
 import { SegmentParser } from "./segment-parser";
+import { TAG_INLINE, tagFlags } from "./segment-tag-names";
 import { META_ATTRIBUTES, SEGMENT_ATTRIBUTES, SKIP } from "./segment-tags";
 
 /** An element's attributes by name, as the parser gives them (names as written). */
@@ -43,6 +44,8 @@ export class BuiltTree implements SegmentEvents {
   private skipped = 0;
   /** Open elements inside a <title>, the title counted: passed on whole. */
   private inTitle = 0;
+  /** Per open element below the depth cap: whether it ends a block (not inline), innermost last. */
+  private readonly flattenedBreaks: boolean[] = [];
 
   constructor(
     private readonly next: SegmentEvents,
@@ -58,6 +61,11 @@ export class BuiltTree implements SegmentEvents {
     if (this.flattened > 0 || this.depth >= this.budget.limits.maxDepth) {
       // Past the depth cap (a skipped or title element there is not told apart: no real page goes this deep).
       if (this.flattened++ === 0) this.budget.cut("depth");
+      // Its text joins the deepest element passed on, but where the element would have ended a block
+      // its words stay apart: a space (before session 19, `<p>one</p><p>two</p>` down there read "onetwo").
+      const breaks = tag === "br" || !(tagFlags(tag) & TAG_INLINE);
+      this.flattenedBreaks.push(breaks);
+      if (breaks) this.next.text(" ");
       return;
     }
     this.depth++;
@@ -85,6 +93,7 @@ export class BuiltTree implements SegmentEvents {
     this.skipped = 0;
     if (this.flattened > 0) {
       this.flattened--;
+      if (this.flattenedBreaks.pop()) this.next.text(" ");
       return;
     }
     this.depth--;

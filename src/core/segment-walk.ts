@@ -283,6 +283,16 @@ export class SegmentWalk implements TableEvents {
     }
   }
 
+  /**
+   * Ends the block being read and counts the blocks so far: where the text read past the element
+   * cap begins (segment-past-cap.ts). Every element is closed then, so the block ended here would
+   * have ended at the next element anyway.
+   */
+  blocksSoFar(): number {
+    this.collector.flush();
+    return this.collector.blocks.length;
+  }
+
   /** The blocks and title of the page, once every event has been walked. */
   finish(): SegmentedPage {
     const { collector, title } = this;

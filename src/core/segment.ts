@@ -15,8 +15,9 @@
  * single-page model reads as boilerplate one by one; a row reads as a line of content. Layout
  * tables (cells holding paragraphs, lists, other tables, scripts) keep one block per cell run.
  */
-import { capElements, PageBudget } from "./budget";
+import { elementCapAt, PageBudget } from "./budget";
 import { BuiltTree, documentEvents, parseEvents, type SegmentEvents } from "./segment-events";
+import { segmentPastCap } from "./segment-past-cap";
 import { TableLookahead } from "./segment-tables";
 import { SegmentWalk } from "./segment-walk";
 import { stripNonText } from "./strip-non-text";
@@ -36,11 +37,15 @@ export function segmentHtml(html: string, pageUrl?: string, budget = new PageBud
     : page;
 }
 
-/** Segmentation of HTML already stripped of non-text elements, within the page's budget. */
+/**
+ * Segmentation of HTML already stripped of non-text elements, within the page's budget. Past the
+ * element cap the page is read as flat text (segment-past-cap.ts).
+ */
 function segmentStripped(stripped: string, pageUrl: string | undefined, budget: PageBudget): SegmentedPage {
-  const capped = capElements(stripped, budget);
+  const cut = elementCapAt(stripped, budget);
   budget.check();
-  return walkEvents((events) => parseEvents(capped, events), pageUrl, budget);
+  if (cut >= 0) return segmentPastCap(stripped, cut, pageUrl, budget);
+  return walkEvents((events) => parseEvents(stripped, events), pageUrl, budget);
 }
 
 /**
@@ -60,7 +65,12 @@ function pageText(page: SegmentedPage): number {
   return page.blocks.reduce((n, b) => n + b.text.length, 0);
 }
 
-/** The page with its noscript elements unwrapped, when that gives a page's worth more text. */
+/**
+ * The page with its noscript elements unwrapped, when that gives a page's worth more text; else the
+ * page, with what the unwrapped view says besides kept as `noscriptNote` when there is any (below
+ * NOSCRIPT_MIN_CHARS + NOSCRIPT_MIN_GAIN characters, so it stays small): an app shell's "enable
+ * JavaScript" sentence, which tells the interstitial check why the page is empty.
+ */
 function noscriptPage(
   html: string,
   page: SegmentedPage,
@@ -68,7 +78,13 @@ function noscriptPage(
   budget: PageBudget,
 ): SegmentedPage {
   const unwrapped = segmentStripped(stripNonText(html.replace(NOSCRIPT_TAG, " ")), pageUrl, budget);
-  return pageText(unwrapped) >= pageText(page) + NOSCRIPT_MIN_GAIN ? unwrapped : page;
+  if (pageText(unwrapped) >= pageText(page) + NOSCRIPT_MIN_GAIN) return unwrapped;
+  const shown = new Set(page.blocks.map((b) => b.text));
+  const note = unwrapped.blocks
+    .filter((b) => b.text && !shown.has(b.text))
+    .map((b) => b.text)
+    .join("\n");
+  return note ? { ...page, noscriptNote: note } : page;
 }
 
 /**

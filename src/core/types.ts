@@ -106,6 +106,17 @@ export interface SegmentedPage {
   blocks: TextBlock[];
   /** What the page says it is (declared-types.ts: its og:type), for the page-kind signals; absent when it declares nothing a group holds. */
   declared?: DeclaredTypes;
+  /**
+   * The text of the page's `<noscript>` elements when the page has almost none of its own and they
+   * were left unread (segment.ts: a note, not a crawler view); absent otherwise. The interstitial
+   * check reads it: an empty page whose noscript asks for JavaScript is a JavaScript shell.
+   */
+  noscriptNote?: string;
+  /**
+   * On a page over the element cap (budget.ts): the index of the first block read past the cap, as
+   * flat text (segment-past-cap.ts); absent when the page was read whole or no block lies past it.
+   */
+  pastCap?: number;
 }
 
 /** The groups of declared page types (declared-types.ts holds which og:type values fall in which). */

@@ -191,19 +191,35 @@ export function buildUrlKey(
 ): UrlKey {
   const url = applyRules(normalizeUrl(responseUrl, options.title), options.rules ?? PAPER_RULES);
   const domain = registrableDomain(url.hostname);
+  return { key: formatUrl(url), domain, branch: branchOf(url.hostname, domain, url.path, url.params.length > 0) };
+}
+
+function branchOf(hostname: string, domain: string, path: string, hasQuery: boolean): string[] {
   const hostLabels =
-    url.hostname.length > domain.length && url.hostname.endsWith(`.${domain}`)
-      ? url.hostname
+    hostname.length > domain.length && hostname.endsWith(`.${domain}`)
+      ? hostname
           .slice(0, -(domain.length + 1))
           .split(".")
           .reverse()
       : [];
-  const segments = url.path.split("/").slice(1);
+  const segments = path.split("/").slice(1);
   // Without a query the last segment names one document; dropping it lets sibling articles share
   // their directory node. With a query the document is named by the query, so the path stays whole.
-  if (url.params.length === 0) segments.pop();
-  const branch = [...hostLabels, ...segments.filter((s) => s !== "")].slice(0, MAX_BRANCH_DEPTH);
-  return { key: formatUrl(url), domain, branch };
+  if (!hasQuery) segments.pop();
+  return [...hostLabels, ...segments.filter((s) => s !== "")].slice(0, MAX_BRANCH_DEPTH);
+}
+
+/**
+ * The branch buildUrlKey gives with a key it made, read back from the key alone (an import's check
+ * that a line's branch belongs to its key): keys are canonical and parse back to themselves, so their
+ * host, path and whether they have a query are the ones the branch was made from. Null when `key`
+ * is no http(s) URL.
+ */
+export function branchOfKey(key: string): string[] | null {
+  const url = parseHttpUrl(key);
+  if (!url) return null;
+  const hostname = keyHost(url.hostname);
+  return branchOf(hostname, registrableDomain(hostname), url.pathname, url.search.length > 1);
 }
 
 // Characters left literal in each component; everything else is percent-encoded, so `%7e`/`~`

@@ -245,7 +245,8 @@ const REGION_NOTES = {
 function regionOf(block, path) {
   const m = /^(region gap|island outside the region|region-fallback|longest-run|all-text):/.exec(block.rule || "");
   if (m) return REGION_NOTES[m[1]];
-  if (path !== "model") return "not used (" + path + ")";
+  // past-element-cap: the model's region answered, over a page read past the element cap as flat text.
+  if (path !== "model" && path !== "past-element-cap") return "not used (" + path + ")";
   if ((block.rule || "").startsWith("tree template")) return "left out before the region stage (template)";
   if (block.imagesStay) return "in the content region: a figure caption, its images stay where it stood";
   return block.label === "boilerplate" ? "not in the content region" : "in the content region";

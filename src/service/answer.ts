@@ -167,10 +167,21 @@ function standInAnswer(
   return text ? { text, isHeadline: true } : null;
 }
 
-/** Which step answered: the cascade's path, or `metadata` when the page's description or headline stood in. */
-export function answerPath(extraction: Extraction): AnswerPath | "metadata" {
+/**
+ * Which step answered: the cascade's path; `metadata` when the page's description or headline stood
+ * in; `past-element-cap` when the answer holds text the page had past the element cap, read as flat
+ * paragraphs (segment-past-cap.ts), whichever step chose it.
+ */
+export function answerPath(extraction: Extraction): AnswerPath | "metadata" | "past-element-cap" {
   const headline = extraction.metadata.title ?? extraction.prepared.page.title;
-  return standInAnswer(extraction, headline) === null ? extraction.classification.path : "metadata";
+  if (standInAnswer(extraction, headline) !== null) return "metadata";
+  const { blocks, pastCap } = extraction.prepared.page;
+  if (pastCap !== undefined) {
+    const verdicts = extraction.classification.verdicts;
+    for (let i = pastCap; i < blocks.length; i++)
+      if (isContent(verdicts[i]!) && blocks[i]!.text.trim()) return "past-element-cap";
+  }
+  return extraction.classification.path;
 }
 
 /**

@@ -52,6 +52,16 @@ describe("depth cap", () => {
     expect(path.split(">").length).toBeLessThanOrEqual(10);
   });
 
+  it("keeps the words of deeper elements that end blocks apart: before session 19 they were glued", () => {
+    const html =
+      "<body>" +
+      "<div>".repeat(40) +
+      "<p>one</p><p>two</p><div>three</div>four<br>five <b>bold</b>six" +
+      "</div>".repeat(40) +
+      "</body>";
+    expect(texts(html, new PageBudget({ maxDepth: 10 }))).toEqual(["one two three four five boldsix"]);
+  });
+
   it("does not touch a page within it", () => {
     const html = "<body>" + "<div>".repeat(40) + "deep <b>text</b>" + "</div>".repeat(40) + "</body>";
     const budget = new PageBudget({ maxDepth: 100 });

@@ -3,7 +3,7 @@ import { documentLine, headerLine, ImportReader, type ImportLimits } from "../..
 import { DEFAULT_IMPORT_LIMITS } from "../../src/core/domain-export";
 import { DomainState } from "../../src/core/domain-state";
 import { u32ToHash } from "../../src/core/hash-u32";
-import { buildUrlKey } from "../../src/core/url-key";
+import { branchOfKey, buildUrlKey } from "../../src/core/url-key";
 
 const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, maxDocs: 10 };
 const h = (n: number) => u32ToHash(Math.imul(n + 1, 0x9e3779b1));
@@ -24,7 +24,7 @@ function sampleState(): DomainState {
   );
   s.ingest(
     "https://example.com/b/3",
-    ["b", "c"],
+    ["b"],
     [0, 4].map((n) => ({ hash: h(n), chars: 50 })),
     3,
   );
@@ -86,6 +86,16 @@ describe("domain export and import", () => {
       (l) => [l[0]!, l[1]!.replace("https://example.com/a/1", "https://notexample.com/a/1"), ...l.slice(2)],
       /is not of/,
     ],
+    [
+      "a branch that is not its key's",
+      (l) => [l[0]!, l[1]!.replace('"branch":["a"]', '"branch":["b"]'), ...l.slice(2)],
+      /line 2: "branch" \["b"\] is not the branch of key "https:\/\/example\.com\/a\/1" \(its key gives \["a"\]\)/,
+    ],
+    [
+      "a branch one segment short of its key's",
+      (l) => [l[0]!, l[1]!.replace('"branch":["a"]', '"branch":[]'), ...l.slice(2)],
+      /line 2: "branch" \[\] is not the branch/,
+    ],
     ["a line that is not JSON", (l) => [l[0]!, "{", ...l.slice(2)], /line 2: not JSON/],
     ["a blank line", (l) => [l[0]!, "", ...l.slice(1)], /line 2/],
     ["more documents than the cap", (l) => [l[0]!.replace('"documents":3', '"documents":11'), ...l.slice(1)], /cap/],
@@ -108,8 +118,14 @@ describe("domain export and import", () => {
     "http://127.0.0.1:8000/news/a.html",
     "https://[2001:db8::1]/a",
     "https://bücher.example/a?id=1",
+    "https://Example.COM./A%7e/b%2fc//d/?utm_source=x",
+    "https://example.com/" + Array.from({ length: 30 }, (_, i) => `s${i}`).join("/"),
+    "https://www.google.com/url?q=https://deep.sub.example.co.uk/x/y/z.html",
+    "https://example.com/story.php?id=12&page=2",
+    "https://user:pw@m.example.com:8443/%E2%82%AC/caf%C3%A9/",
   ])("takes the key %s made by buildUrlKey, under the domain it gave", (url) => {
     const key = buildUrlKey(url);
+    expect(branchOfKey(key.key)).toEqual(key.branch);
     const state = new DomainState(key.domain);
     state.ingest(key.key, key.branch, [{ hash: h(1), chars: 50 }], 1);
     expect(read(exportLines(state), key.domain).map((d) => d.key)).toEqual([key.key]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isInterstitial } from "../../src/core/interstitial";
 import { segmentHtml } from "../../src/core/segment";
 
 const PARAGRAPHS = [
@@ -22,5 +23,23 @@ describe("app shells (never empty)", () => {
     const note = "Please enable JavaScript to use every feature of this site and its comment section.";
     const normal = segmentHtml(html.replace("</body>", `<noscript><p>${note}</p></noscript></body>`));
     expect(normal.blocks.some((b) => b.text === note)).toBe(false);
+  });
+
+  it("keeps an unread noscript note, and an empty page whose note asks for JavaScript is a javascript shell", () => {
+    const shell = segmentHtml(
+      `<html><head><title>React App</title></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>`,
+    );
+    expect(shell.blocks).toEqual([]);
+    expect(shell.noscriptNote).toBe("You need to enable JavaScript to run this app.");
+    // Before session 19: reason "empty".
+    expect(isInterstitial(shell).reason).toBe("javascript");
+    // A noscript tracking pixel says nothing: still "empty".
+    const pixel = segmentHtml(`<html><body><noscript><img src="/p.gif"></noscript><div id="root"></div></body></html>`);
+    expect(pixel.noscriptNote).toBeUndefined();
+    expect(isInterstitial(pixel).reason).toBe("empty");
+    // A page with text of its own is no shell whatever its noscript says (only the empty case reads the note).
+    const note = "Please enable JavaScript to use every feature of this site and its comment section.";
+    const normal = segmentHtml(html.replace("</body>", `<noscript><p>${note}</p></noscript></body>`));
+    expect(isInterstitial(normal).interstitial).toBe(false);
   });
 });

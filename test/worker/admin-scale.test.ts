@@ -136,13 +136,19 @@ describe("export, reset, import", () => {
     const domain = "bad-import.example";
     const header = JSON.stringify({ format: "urltree-domain", version: 1, domain, documents: 2 });
     const doc = (n: number, hashes = hex(n) + hex(n + 1)) =>
-      JSON.stringify({ key: `https://${domain}/${n}`, branch: ["x"], time: 1, hashes });
+      JSON.stringify({ key: `https://${domain}/x/${n}`, branch: ["x"], time: 1, hashes });
     const cases: [string, string, RegExp][] = [
       ["count", [header, doc(1)].join("\n"), /announces 2/],
       ["version", [header.replace('"version":1', '"version":9'), doc(1), doc(2)].join("\n"), /version 9/],
       ["domain", [header.replace(domain, "other.example"), doc(1), doc(2)].join("\n"), /other\.example/],
       ["hash", [header, doc(1), doc(2, "zzzzzzzz")].join("\n"), /line 3: "hashes"/],
       ["key", [header, doc(1), doc(1)].join("\n"), /appears twice/],
+      // A branch that is not its key's (the key says directory x): before session 19, taken in under ["y"].
+      [
+        "branch",
+        [header, doc(1), doc(2).replace('"branch":["x"]', '"branch":["y"]')].join("\n"),
+        /line 3: "branch" \["y"\] is not the branch of key "https:\/\/bad-import\.example\/x\/2" \(its key gives \["x"\]\)/,
+      ],
       ["cap", [header.replace('"documents":2', '"documents":41'), doc(1)].join("\n"), /cap of 40/],
     ];
     for (const [what, body, message] of cases) {

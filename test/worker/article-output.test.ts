@@ -108,6 +108,22 @@ describe("interstitials", () => {
     expect(stats.status).toBe(404);
   });
 
+  // Before session 19 the reason was `empty`: the noscript note is not read as page text.
+  it("an app shell whose noscript asks for JavaScript has the reason javascript", async () => {
+    const shell = `<!doctype html><html><head><title>React App</title></head><body>
+<noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>`;
+    const res = await post("https://shell.example/app/page.html", shell, "", ADMIN);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-interstitial")).toBe("javascript");
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ kind: "interstitial", interstitial: "javascript", learned: false });
+    // A shell without such a note is still `empty`.
+    const bare = await post("https://shell.example/app/bare.html", shell.replace(/<noscript>.*<\/noscript>/, ""));
+    expect(bare.headers.get("x-interstitial")).toBe("empty");
+    const stats = await SELF.fetch("http://svc/admin/domains/shell.example/stats", { headers: ADMIN });
+    expect(stats.status).toBe(404);
+  });
+
   it("a page that is nothing but the domain's template is not inserted", async () => {
     const domain = "template.example";
     const article = (

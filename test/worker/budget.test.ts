@@ -51,6 +51,50 @@ describe("processing budget", () => {
     expect(await documents("wide.example")).toBe(0);
   });
 
+  // Issue 12, never empty: before session 19 the text past the cap was dropped, and a page whose
+  // article lay past it answered its menu (or, with no text before the cap, nothing), path `model`.
+  it("answers a page whose article lies past the element cap with the article, path past-element-cap", async () => {
+    const menu = Array.from(
+      { length: 5_200 },
+      (_, i) =>
+        `<li class="menu-item"><div class="wrap"><span class="icon"><i></i></span><a href="/s/${i}"><span>Section ${i}</span></a></div></li>`,
+    ).join("");
+    const paragraph = (i: number) =>
+      `<p>Paragraph ${i}: the harbour council met again on Tuesday to weigh the ferry timetable, and residents spoke for an hour about the late boats.</p>`;
+    const html = `<html><head><title>Ferry timetable | Harbour News</title></head><body><nav class="mega-menu"><ul>${menu}</ul></nav>
+<main><article><h1>Ferry timetable</h1>${Array.from({ length: 8 }, (_, i) => paragraph(i)).join("")}</article></main></body></html>`;
+    const patient = { ...env, PAGE_DEADLINE_MS: "60000" };
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(postRequest("https://mega.example/news/1.html", html), patient, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-truncated")).toBe("elements");
+    expect(res.headers.get("x-extract-path")).toBe("past-element-cap");
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      truncated: true,
+      truncatedBy: ["elements"],
+      learned: false,
+      path: "past-element-cap",
+    });
+    for (let i = 0; i < 8; i++) expect(body.text).toContain(`Paragraph ${i}: the harbour council`);
+    expect(body.text).not.toContain("Section 5100");
+    expect(await documents("mega.example")).toBe(0);
+  });
+
+  it("answers a page whose only text lies past the element cap", async () => {
+    const html = `<html><body>${"<div>".repeat(40_000)}${STORY}${"</div>".repeat(40_000)}</body></html>`;
+    const patient = { ...env, PAGE_DEADLINE_MS: "60000" };
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(postRequest("https://deep.example/news/1.html", html), patient, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.headers.get("x-extract-path")).toBe("past-element-cap");
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ truncatedBy: ["elements", "depth"], learned: false });
+    expect(body.text).toContain("the valley's river rose by two metres overnight");
+    expect(await documents("deep.example")).toBe(0);
+  });
+
   it("answers a POSTed page over MAX_BYTES from its first MAX_BYTES, says so, and does not teach", async () => {
     const res = await SELF.fetch("http://svc/extract?format=json&url=https://big-post.example/shop/1.html", {
       method: "POST",

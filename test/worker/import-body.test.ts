@@ -77,7 +77,9 @@ describe("an import sent with Content-Encoding", () => {
   const hashes = (n: number) => (n * 2654435761 + 1).toString(16).padStart(8, "0").slice(-8);
   const ndjson = [
     JSON.stringify({ format: "urltree-domain", version: 1, domain, documents: 2 }),
-    ...[1, 2].map((n) => JSON.stringify({ key: `https://${domain}/${n}`, branch: ["x"], time: n, hashes: hashes(n) })),
+    ...[1, 2].map((n) =>
+      JSON.stringify({ key: `https://${domain}/x/${n}`, branch: ["x"], time: n, hashes: hashes(n) }),
+    ),
   ].join("\n");
   const request = (body: Uint8Array | string, encoding: string) =>
     new Request(`http://svc/admin/domains/${domain}/import`, {
@@ -89,7 +91,7 @@ describe("an import sent with Content-Encoding", () => {
   // A backup compresses well; before, a gzip body was refused as "not UTF-8" and zstd the same, not as a 415.
   it("is decoded when gzip, deflate or br, as POST /extract's body is", async () => {
     const docs = await readImport(request(await gzipOf(ndjson), "gzip"), reader(), 1000);
-    expect(docs.map((d) => d.key)).toEqual([`https://${domain}/1`, `https://${domain}/2`]);
+    expect(docs.map((d) => d.key)).toEqual([`https://${domain}/x/1`, `https://${domain}/x/2`]);
   });
 
   it("is refused with 415 in any other coding, and with 400 when the compressed data is corrupt", async () => {
