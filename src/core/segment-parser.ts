@@ -253,7 +253,11 @@ export class SegmentParser implements AttributeValueReader {
       const stack = this.stack;
       const at = stack.lastIndexOf(name);
       if (at !== -1) {
-        while (stack.length > at) this.handler.onclosetag?.(stack.pop()!, stack.length !== at);
+        // Popped outside the optional call: a handler without onclosetag would otherwise never pop.
+        while (stack.length > at) {
+          const closed = stack.pop()!;
+          this.handler.onclosetag?.(closed, stack.length !== at);
+        }
       } else if (name === "p") {
         // `</p>` without a start: an empty paragraph.
         this.openTag("p");
@@ -298,7 +302,8 @@ export class SegmentParser implements AttributeValueReader {
     const impliesClose = OPEN_IMPLIES_CLOSE.get(name);
     if (impliesClose) {
       while (stack.length > 0 && impliesClose.has(stack[stack.length - 1]!)) {
-        this.handler.onclosetag?.(stack.pop()!, true);
+        const closed = stack.pop()!;
+        this.handler.onclosetag?.(closed, true);
       }
     }
     if (!VOID_ELEMENTS.has(name)) {

@@ -1,5 +1,6 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
+import { SegmentParser } from "../../src/core/segment-parser";
 import { documentEvents, parseEvents, type Attributes } from "../../src/core/segment-events";
 
 /** Every open event's tag and attributes, and the close events, as parseEvents gives them. */
@@ -82,5 +83,15 @@ describe("the segmentation parser", () => {
       "/",
       "/",
     ]);
+  });
+
+  it("closes elements for a handler that does not listen to closing tags", () => {
+    // An end tag closing open elements, and an open tag implying a close (<p> then <div>): the stack
+    // is popped whether or not the handler has onclosetag (it once looped forever without one).
+    const opened: string[] = [];
+    new SegmentParser({ onopentag: (name) => opened.push(name) }).parseWhole(
+      "<div><p>a<span>b</div><p>c<div>d</div><ul><li>e<li>f</ul>",
+    );
+    expect(opened).toEqual(["div", "p", "span", "p", "div", "ul", "li", "li"]);
   });
 });
