@@ -74,7 +74,7 @@ const OPEN_IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
 ]);
 
 /** Elements that never hold anything: closed as soon as opened, never on the stack. */
-const VOID_ELEMENTS = new Set([
+export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
   "area",
   "base",
   "basefont",

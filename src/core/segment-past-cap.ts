@@ -18,7 +18,7 @@
  */
 import type { PageBudget } from "./budget";
 import { BuiltTree, parseEvents, type Attributes, type SegmentEvents } from "./segment-events";
-import { SegmentParser } from "./segment-parser";
+import { SegmentParser, VOID_ELEMENTS } from "./segment-parser";
 import { TableLookahead } from "./segment-tables";
 import { TAG_INLINE, TAG_SKIP, tagFlags } from "./segment-tag-names";
 import { SegmentWalk } from "./segment-walk";
@@ -168,28 +168,6 @@ function tagEnd(html: string, at: number): number {
   return -1;
 }
 
-/** Elements that hold nothing (the parser's list): never open in the rest's structure. */
-const VOID_ELEMENTS = new Set([
-  "area",
-  "base",
-  "basefont",
-  "br",
-  "col",
-  "command",
-  "embed",
-  "frame",
-  "hr",
-  "img",
-  "input",
-  "isindex",
-  "keygen",
-  "link",
-  "meta",
-  "param",
-  "source",
-  "track",
-  "wbr",
-]);
 /** Start tags that end an open element of the same name (a new item, row, cell, paragraph). */
 const SELF_ENDING = new Set(["p", "li", "dt", "dd", "tr", "td", "th", "option"]);
 /** Elements of the rest's own structure kept to tell its end tags from those of the elements open at the cut. */
