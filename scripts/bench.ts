@@ -173,7 +173,9 @@ if (values["tree-child"]) {
 }
 /** `--tree-only`: the tree at the cap alone, its report written to tree-report.json. */
 function treeOnly(): never {
-  const r = treeAtCap();
+  // Measured here, with no child: by default this process has loaded no corpus page (called before
+  // they load), and with --tree-in-process it has loaded them all, as the old method had.
+  const r = treeAtCapHere();
   const lines = treeAtCapLines(r);
   console.log(lines.join("\n"));
   mkdirSync(outDir, { recursive: true });
