@@ -61,26 +61,13 @@ function tableSize(entries: number): number {
  * FNV-1a and a second, independent hash (djb2), as int32 bit patterns. Returns the word count.
  */
 function hashWords(text: string, a: Int32Array, b: Int32Array, at: number): number {
-  const count = hashWordsOf(text, a, b, at, true);
-  return count >= 0 ? count : hashWordsOf(text.toLowerCase(), a, b, at, false);
-}
-
-/**
- * hashWords over `text` as given, or with `ascii` over a text not yet lower-cased: A-Z are lowered
- * as read, and -1 is returned at the first unit from 128 on (lower-casing outside ASCII is left to
- * toLowerCase). Most block texts are ASCII: this spares a lower-cased copy of each.
- */
-function hashWordsOf(text: string, a: Int32Array, b: Int32Array, at: number, ascii: boolean): number {
+  const lower = text.toLowerCase();
   let count = 0;
   let ha = 0;
   let hb = 0;
   let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (ascii) {
-      if (c >= 128) return -1;
-      if (c >= 65 && c <= 90) c += 32;
-    }
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
     if (isSpace(c)) {
       if (inWord) {
         a[at + count] = ha;

