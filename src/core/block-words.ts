@@ -29,16 +29,21 @@ export function lowerWords(text: string): string[] {
   return text.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
+/** FNV-1a's offset basis and prime: a word's hash (`wordHash`), also computed inline by features.ts. */
+export const WORD_HASH_SEED = 0x811c9dc5;
+export const WORD_HASH_PRIME = 0x01000193;
+
 /** FNV-1a over a word's UTF-16 code units. */
 function wordHash(word: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  let h = WORD_HASH_SEED;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), WORD_HASH_PRIME);
   return h;
 }
 
-function hasHashBit(bits: Uint32Array, h: number): boolean {
+/** Whether a lower-cased word of hash `h` (`wordHash`) may be one of the title's: false means it is not. */
+export function titleMayHold(title: TitleWords, h: number): boolean {
   const bit = h & (HASH_BITS - 1);
-  return (bits[bit >>> 5]! & (1 << (bit & 31))) !== 0;
+  return (title.hashBits[bit >>> 5]! & (1 << (bit & 31))) !== 0;
 }
 
 export function titleWords(title: string): TitleWords {
@@ -69,14 +74,14 @@ export function wordFigures(text: string, title: TitleWords): WordFigures {
     if (!isSpace(c)) {
       if (start < 0) {
         start = i;
-        h = 0x811c9dc5;
+        h = WORD_HASH_SEED;
       }
-      h = Math.imul(h ^ c, 0x01000193);
+      h = Math.imul(h ^ c, WORD_HASH_PRIME);
       continue;
     }
     if (start < 0) continue;
     count++;
-    if (hasHashBit(title.hashBits, h) && title.words.has(lower.slice(start, i))) inTitle++;
+    if (titleMayHold(title, h) && title.words.has(lower.slice(start, i))) inTitle++;
     start = -1;
   }
   return { count, inTitle };

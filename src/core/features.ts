@@ -7,7 +7,7 @@
  * are template vocabulary, not the page's language.
  */
 import { maxElementId } from "./element-ids";
-import { titleWords, wordFigures } from "./block-words";
+import { titleMayHold, titleWords, WORD_HASH_PRIME, WORD_HASH_SEED, wordFigures, type TitleWords } from "./block-words";
 import { REPEAT_FEATURES, writeRepeatFeatures } from "./features-repeat";
 import { pathPrefixes } from "./path-words";
 import type { Landmark, TextBlock } from "./types";
@@ -251,6 +251,78 @@ function wordCount(text: string, words: number): number {
 }
 
 /**
+ * What a block's text gives its features, written by textFigures into a Float64Array at these
+ * indexes: numbers in a reused array. Returned as an object per block (one literal in each of the two
+ * functions), the same scan made blockFeatures and predictBlocks 1.4 times slower, not faster (Node,
+ * in-process A/B on stream-ctf).
+ */
+export const FIG_WORDS = 0; // words split on white space (`wordFigures().count`)
+export const FIG_IN_TITLE = 1; // of those, how many the title holds
+export const FIG_WC = 2; // words, each CJK character counted as half a word more (`wordCount`)
+export const FIG_PUNCT = 3;
+export const FIG_DIGITS = 4;
+export const FIG_SENTENCE_END = 5; // `SENTENCE_END.test(text)`, as 1 or 0
+export const FIG_SLOTS = 6;
+
+/** The last code unit `SENTENCE_END` accepts: all its characters are single UTF-16 units. */
+const SENTENCE_END_CODES = new Set([...'.!?。！？…:"”»)'].map((c) => c.charCodeAt(0)));
+
+/** The figures as first written: a scan each (lower-casing, marks, CJK, the closing regex). */
+export function textFiguresPlain(text: string, title: TitleWords, out: Float64Array): void {
+  const words = wordFigures(text, title);
+  const marks = countMarks(text);
+  out[FIG_WORDS] = words.count;
+  out[FIG_IN_TITLE] = words.inTitle;
+  out[FIG_WC] = wordCount(text, words.count);
+  out[FIG_PUNCT] = marks.punct;
+  out[FIG_DIGITS] = marks.digits;
+  out[FIG_SENTENCE_END] = SENTENCE_END.test(text) ? 1 : 0;
+}
+
+/**
+ * `textFiguresPlain`, in one scan when the text is ASCII (most block texts are): words are split at
+ * ASCII white space (the only `\s` below 128) and hashed lower-cased as wordFigures hashes them, a
+ * word is built only when its hash is in the title's bitmap, and an ASCII text has no CJK and no
+ * digit or mark outside ASCII. It replaces a copy of each text lower-cased, three more scans of it
+ * (marks, the CJK regex, the closing regex, which V8 tries at every position) and the match objects.
+ * At the first unit from 128 on, the plain figures are taken instead.
+ */
+export function textFigures(text: string, title: TitleWords, out: Float64Array): void {
+  const n = text.length;
+  let words = 0;
+  let inTitle = 0;
+  let punct = 0;
+  let digits = 0;
+  let start = -1;
+  let h = 0;
+  for (let i = 0; i <= n; i++) {
+    let c = i < n ? text.charCodeAt(i) : 0x20;
+    if (c >= 128) return textFiguresPlain(text, title, out);
+    if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) {
+      if (start < 0) continue;
+      words++;
+      if (titleMayHold(title, h) && title.words.has(text.slice(start, i).toLowerCase())) inTitle++;
+      start = -1;
+      continue;
+    }
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63) punct++;
+    else if (c >= 65 && c <= 90) c += 32;
+    if (start < 0) {
+      start = i;
+      h = WORD_HASH_SEED;
+    }
+    h = Math.imul(h ^ c, WORD_HASH_PRIME);
+  }
+  out[FIG_WORDS] = words;
+  out[FIG_IN_TITLE] = inTitle;
+  out[FIG_WC] = words;
+  out[FIG_PUNCT] = punct;
+  out[FIG_DIGITS] = digits;
+  out[FIG_SENTENCE_END] = n > 0 && SENTENCE_END_CODES.has(text.charCodeAt(n - 1)) ? 1 : 0;
+}
+
+/**
  * 1 for each block whose text another block of the page has too. Only texts whose length another
  * block shares are hashed: most of a page's texts have a length of their own, and hashing every
  * text cost a pass over the page's characters.
@@ -283,6 +355,8 @@ interface Container {
   chars: number;
   links: number;
   blocks: number;
+  /** `Math.log1p(blocks) / 6` once the counts are complete, computed on first use (-1 until then). */
+  logBlocks: number;
 }
 
 /**
@@ -325,7 +399,7 @@ export function blockFeatures(
   blocks.forEach((b, i) => {
     for (const id of b.ancestors ?? []) {
       let c = containers[id];
-      if (!c) containers[id] = c = { good: 0, chars: 0, links: 0, blocks: 0 };
+      if (!c) containers[id] = c = { good: 0, chars: 0, links: 0, blocks: 0, logBlocks: -1 };
       c.good += goodChars[i]!;
       c.chars += chars[i]!;
       c.links += chars[i]! * b.linkShare;
@@ -363,6 +437,10 @@ export function blockFeatures(
     if (chars[i]! > maxChars) maxChars = chars[i]!;
   });
   const pageCommentShare = totalGood > 0 ? commentChars / totalGood : 0;
+  // log1p is a libm call: each block's length is read three times (its own, and as a neighbour's)
+  // and a container's block count by each block under it, so each is computed once. Same values.
+  const logChars = new Float64Array(n);
+  for (let i = 0; i < n; i++) logChars[i] = Math.log1p(chars[i]!) / 8;
 
   const out: Float64Array[] = [];
   // All vectors are views of one zeroed buffer: a Float64Array of its own per block costs an
@@ -371,27 +449,27 @@ export function blockFeatures(
   const all = new ArrayBuffer(n * width * 8);
   // The four enclosing containers of the block at hand, reused from block to block.
   const levels: (Container | undefined)[] = [undefined, undefined, undefined, undefined];
+  const figures = new Float64Array(FIG_SLOTS);
   for (let i = 0; i < n; i++) {
     const b = blocks[i]!;
-    const words = wordFigures(b.text, titleTokens);
-    const wc = wordCount(b.text, words.count);
+    textFigures(b.text, titleTokens, figures);
+    const wc = figures[FIG_WC]!;
     const info = infos[i]!;
-    const marks = countMarks(b.text);
     const f = new Float64Array(all, i * width * 8, width);
     let k = 0;
     f[k++] = 1;
-    f[k++] = Math.log1p(chars[i]!) / 8;
+    f[k++] = logChars[i]!;
     f[k++] = Math.log1p(wc) / 6;
     f[k++] = b.linkShare;
     f[k++] = b.linkShare >= 0.999 ? 1 : 0;
-    f[k++] = Math.min(1, marks.punct / Math.max(1, wc));
-    f[k++] = SENTENCE_END.test(b.text) ? 1 : 0;
-    f[k++] = marks.digits / Math.max(1, chars[i]!);
+    f[k++] = Math.min(1, figures[FIG_PUNCT]! / Math.max(1, wc));
+    f[k++] = figures[FIG_SENTENCE_END]!;
+    f[k++] = figures[FIG_DIGITS]! / Math.max(1, chars[i]!);
     f[k++] = Math.min(2, chars[i]! / Math.max(1, wc) / 10);
     f[k++] = b.hardTag ? 1 : 0;
     f[k++] = Math.min(1, info.depth / 30);
     f[k++] = n > 1 ? i / (n - 1) : 0;
-    f[k++] = titleTokens.words.size && words.count ? words.inTitle / words.count : 0;
+    f[k++] = titleTokens.words.size && figures[FIG_WORDS]! ? figures[FIG_IN_TITLE]! / figures[FIG_WORDS] : 0;
     f[k++] = repeated[i]!;
     // The vector starts zeroed: only the block's landmark is written.
     if (b.landmark !== null) f[k + LANDMARK_INDEX.get(b.landmark)!] = 1;
@@ -404,9 +482,10 @@ export function blockFeatures(
     for (let up = 1; up <= 4; up++) levels[up - 1] = containers[chain[chain.length - 1 - up] ?? -1];
     for (const c of levels) f[k++] = c && totalGood > 0 ? c.good / totalGood : 0;
     for (const c of levels) f[k++] = c && c.chars > 0 ? c.links / c.chars : 0;
-    for (const c of levels) f[k++] = c ? Math.log1p(c.blocks) / 6 : 0;
-    f[k++] = i > 0 ? Math.log1p(chars[i - 1]!) / 8 : 0;
-    f[k++] = i + 1 < n ? Math.log1p(chars[i + 1]!) / 8 : 0;
+    for (const c of levels)
+      f[k++] = c ? (c.logBlocks >= 0 ? c.logBlocks : (c.logBlocks = Math.log1p(c.blocks) / 6)) : 0;
+    f[k++] = i > 0 ? logChars[i - 1]! : 0;
+    f[k++] = i + 1 < n ? logChars[i + 1]! : 0;
     f[k++] = i > 0 ? blocks[i - 1]!.linkShare : 1;
     f[k++] = i + 1 < n ? blocks[i + 1]!.linkShare : 1;
     f[k++] = i > 0 && parents[i - 1] === parents[i] ? 1 : 0;

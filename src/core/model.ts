@@ -197,9 +197,9 @@ export function contributions(s: Scorer, x: ArrayLike<number>): Float64Array {
  */
 class ContextScores {
   private readonly n: number;
-  private readonly parent: string[];
   private readonly weightOf: number[];
-  private readonly siblings = new Map<string, { sum: number; weight: number }>();
+  /** Each block's sibling group (blocks of one parent path): one map lookup per block, here, not two and another per write. */
+  private readonly siblingsOf: { sum: number; weight: number }[];
   private readonly pageMax: number;
   /** Stage-1 mass of the blocks before each one (the running sum, in block order). */
   private readonly massBefore: number[] = [];
@@ -212,13 +212,16 @@ class ContextScores {
     private readonly p1: readonly number[],
   ) {
     this.n = blocks.length;
-    this.parent = blocks.map((b) => pathPrefixes(b.path)[0]!);
     this.weightOf = blocks.map((b) => Math.log1p(b.text.length));
-    blocks.forEach((_, i) => {
-      const s = this.siblings.get(this.parent[i]!) ?? { sum: 0, weight: 0 };
+    // The same sums, in the same order, as a lookup and a set per block gave.
+    const siblings = new Map<string, { sum: number; weight: number }>();
+    this.siblingsOf = blocks.map((b, i) => {
+      const parent = pathPrefixes(b.path)[0]!;
+      let s = siblings.get(parent);
+      if (!s) siblings.set(parent, (s = { sum: 0, weight: 0 }));
       s.sum += p1[i]! * this.weightOf[i]!;
       s.weight += this.weightOf[i]!;
-      this.siblings.set(this.parent[i]!, s);
+      return s;
     });
     this.pageMax = p1.reduce((m, p) => Math.max(m, p), 0);
     // Where the page's likely content lies: its cumulative mass, and the span between the first and
@@ -254,7 +257,7 @@ class ContextScores {
       weight += weightOf[j]!;
     }
     out[k++] = weight > 0 ? sum / weight : 0;
-    const s = this.siblings.get(this.parent[i]!)!;
+    const s = this.siblingsOf[i]!;
     out[k++] = s.weight > 0 ? s.sum / s.weight : 0;
     out[k++] = this.pageMax;
     out[k++] = this.totalMass > 0 ? this.massBefore[i]! / this.totalMass : 0;
