@@ -112,8 +112,43 @@ describe("domain export and import", () => {
     expect(() => read([])).toThrow(/empty/);
   });
 
+  // Hand-written lines whose key is not as the service writes it, into the domain its host gives, with the
+  // branch its host and path give: what the import makes of each.
+  const IMPORTED = "imported";
+  const spelled: [string, string, string, string[], string | RegExp][] = [
+    ["an upper-case host", "example.com", "https://EXAMPLE.com/a/1", ["a"], IMPORTED],
+    ["a subdomain in capitals", "example.com", "https://News.Example.com/a/1", ["news", "a"], IMPORTED],
+    ["a trailing dot", "example.com", "https://example.com./a/1", ["a"], IMPORTED],
+    ["a decimal IPv4 host", "127.0.0.1", "http://2130706433/a/1", ["a"], IMPORTED],
+    ["a hex IPv4 host", "127.0.0.1", "http://0x7f.0.0.1/a/1", ["a"], IMPORTED],
+    ["an IPv6 host written long", "[::1]", "http://[0:0:0:0:0:0:0:1]/a/1", ["a"], IMPORTED],
+    ["a Unicode host", "xn--bcher-kva.example", "https://bücher.example/a/1", ["a"], IMPORTED],
+    ["the default port", "example.com", "https://example.com:443/a/1", ["a"], IMPORTED],
+    ["user info", "example.com", "https://user:pw@example.com/a/1", ["a"], IMPORTED],
+    ["a tab in the host", "example.com", "https://exam\tple.com/a/1", ["a"], IMPORTED],
+    ["an empty query", "example.com", "https://example.com/a/1?", ["a"], IMPORTED],
+    ["a lower-case escape", "example.com", "https://example.com/a/%7e", ["a"], IMPORTED],
+    ["an unsorted query", "example.com", "https://example.com/a?b=1&a=2", ["a"], IMPORTED],
+    ["a fragment", "example.com", "https://example.com/a/1#x", ["a"], IMPORTED],
+    // As the service writes them: taken.
+    ["an IPv4 host", "127.0.0.1", "http://127.0.0.1/a/1", ["a"], IMPORTED],
+    ["an IPv6 host", "[::1]", "http://[::1]/a/1", ["a"], IMPORTED],
+    ["a punycode host", "xn--bcher-kva.example", "https://xn--bcher-kva.example/a/1", ["a"], IMPORTED],
+    ["another port", "example.com", "https://example.com:8443/a/1", ["a"], IMPORTED],
+  ];
+  it.each(spelled)("a key with %s (domain %s): %s", (_, domain, key, branch, outcome) => {
+    const lines = [headerLine(domain, 1), JSON.stringify({ key, branch, time: 1, hashes: "0a1b2c3d" })];
+    if (outcome === IMPORTED) expect(read(lines, domain).map((d) => d.key)).toEqual([key]);
+    else expect(() => read(lines, domain)).toThrow(outcome);
+  });
+
   // Every key the service stores has its object's domain: subdomains, IP hosts and ports, Unicode hosts.
   it.each([
+    "http://2130706433/a/1",
+    "http://0x7f.0.0.1:80/a/1",
+    "http://[0:0:0:0:0:0:0:1]/a/1",
+    "https://EXAMPLE.com.:443/a/1#frag",
+    "https://exam\tple.com/a/1?",
     "https://news.example.com/a/1",
     "http://127.0.0.1:8000/news/a.html",
     "https://[2001:db8::1]/a",
