@@ -254,14 +254,7 @@ export function flatTail(
       return true;
     }
     if (inParagraph && paragraphTag !== "p") endParagraph();
-    if (inParagraph) return true;
-    if (paragraphs >= maxParagraphs || elements >= maxElements) return false;
-    out.push("<p>");
-    paragraphs++;
-    elements++;
-    inParagraph = true;
-    paragraphTag = "p";
-    return true;
+    return inParagraph || startParagraph("p");
   };
   const openRow = (): boolean => {
     if (inParagraph && paragraphTag !== "p") return true;
@@ -273,12 +266,16 @@ export function flatTail(
       inCell = open[depth - 1] !== "tr";
       return true;
     }
+    return startParagraph("tr");
+  };
+  /** Writes the start of a paragraph or row, within the caps. */
+  const startParagraph = (tag: string): boolean => {
     if (paragraphs >= maxParagraphs || elements >= maxElements) return false;
-    out.push("<tr>");
+    out.push(`<${tag}>`);
     paragraphs++;
     elements++;
     inParagraph = true;
-    paragraphTag = "tr";
+    paragraphTag = tag;
     return true;
   };
   /**
