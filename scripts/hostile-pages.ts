@@ -80,8 +80,27 @@ const PAGES: Record<string, () => string> = {
     fill(HEAD, '<div class="c"><span><a href="/x">l</a> t<b>b</b></span><p>p</div>', END, "</section>"),
   "past-cap-unclosed-a": () => fill(HEAD + "<div>".repeat(30_000), '<a href="/x">l', END),
   "past-cap-quotes": () => fill(HEAD + "<p>".repeat(30_000), '<i title=">">x</i> <!-- c --> < y ', END),
+  // One text run (or one quoted value) of many entities: the scanning tokenizer searches on after each (scanning-tokenizer.ts).
+  ...entityRuns(),
   "cdata-body": () => HEAD + "<p>before</p><![CDATA[ x ]]><p>after the cdata</p>" + "<p>tail text</p>".repeat(10) + END,
 };
+
+/** A paragraph of `n` entities of each form (`&lt;`, `&amp;`, numeric, and a name that is none), and one value of 136k. */
+function entityRuns(): Record<string, () => string> {
+  const pages: Record<string, () => string> = {};
+  for (const [form, entity] of [
+    ["lt", "&lt;"],
+    ["amp", "&amp;"],
+    ["num", "&#60;"],
+    ["bad", "&zz;"],
+  ]) {
+    for (const n of [10_000, 50_000, 136_000]) {
+      pages[`entity-run-${form}-${n / 1000}k`] = () => `${HEAD}<p>${`${entity} y `.repeat(n)}</p>${END}`;
+    }
+  }
+  pages["entity-value-136k"] = () => `${HEAD}<p class="${"&lt; y ".repeat(136_000)}">text</p>${END}`;
+  return pages;
+}
 
 const only = values.only?.split(",");
 for (const [name, make] of Object.entries(PAGES)) {

@@ -12,7 +12,7 @@
  */
 import type { HeldDocument } from "./domain-state";
 import { u32ToHash } from "./hash-u32";
-import { branchOfKey, registrableDomain } from "./url-key";
+import { keyPlace } from "./url-key";
 
 export const EXPORT_FORMAT = "urltree-domain";
 export const EXPORT_VERSION = 1;
@@ -125,10 +125,15 @@ export class ImportReader {
       this.fail(`${where}: "key" must be a URL key of 1 to ${L.maxKeyChars} characters`);
     }
     if (!/^https?:\/\//.test(key)) this.fail(`${where}: "key" must be an http(s) URL key`);
+    // Domain and branch are read from the key as buildUrlKey made them (url-key.ts); a key it would
+    // have spelled otherwise is the same document as the key it writes, and is refused.
+    const place = keyPlace(key);
+    if (!place) {
+      this.fail(`${where}: key ${JSON.stringify(key.slice(0, 200))} is not a URL key as this service writes them`);
+    }
     // A key of another domain would sit in this domain's tree (under a branch made from its own host),
     // and its documents are the other domain's: the keys this service stores all have the object's domain.
-    const keyDomain = domainOfKey(key);
-    if (keyDomain !== this.domain) {
+    if (place.domain !== this.domain) {
       this.fail(`${where}: key ${JSON.stringify(key.slice(0, 200))} is not of ${JSON.stringify(this.domain)}`);
     }
     if (this.keys.has(key)) this.fail(`${where}: key ${JSON.stringify(key.slice(0, 200))} appears twice`);
@@ -142,10 +147,9 @@ export class ImportReader {
     // The branch places the document in the tree: one that is not its key's (a hand-edited line, a
     // key pasted from another document) would count the document's blocks under another directory
     // while its key says this one, and a later page under that key would be placed elsewhere.
-    const keyBranch = branchOfKey(key);
-    if (!keyBranch || !sameSegments(keyBranch, branch as string[])) {
+    if (!sameSegments(place.branch, branch as string[])) {
       this.fail(
-        `${where}: "branch" ${JSON.stringify(branch).slice(0, 200)} is not the branch of key ${JSON.stringify(key.slice(0, 200))} (its key gives ${JSON.stringify(keyBranch).slice(0, 200)})`,
+        `${where}: "branch" ${JSON.stringify(branch).slice(0, 200)} is not the branch of key ${JSON.stringify(key.slice(0, 200))} (its key gives ${JSON.stringify(place.branch).slice(0, 200)})`,
       );
     }
     if (typeof time !== "number" || !Number.isSafeInteger(time) || time < 0) {
@@ -171,15 +175,6 @@ export class ImportReader {
 
   private fail(message: string): never {
     throw new ImportError(message);
-  }
-}
-
-/** The registrable domain of a URL key, as buildUrlKey gave it when the key was made; null when it is no URL. */
-function domainOfKey(key: string): string | null {
-  try {
-    return registrableDomain(new URL(key).hostname);
-  } catch {
-    return null;
   }
 }
 

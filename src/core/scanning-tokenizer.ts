@@ -135,33 +135,70 @@ function isSpecialName(buffer: string, start: number, end: number): boolean {
   return false;
 }
 
+/**
+ * Where one character next occurs in the buffer, remembered between searches. A text run or quoted
+ * value with many entities is searched again after each one (the stock entity states hand back to
+ * the scanning ones), and a search for its `<` or quote from every entity would read the rest of the
+ * run each time: quadratic in the run (136k `&lt;` in one paragraph took a second). Remembered, each
+ * part of the buffer is searched once for each character.
+ */
+class NextOf {
+  /** No `char` in the buffer from index `searched` to `found` (the buffer's length when none follows); `found` -1: nothing known. */
+  private searched = 0;
+  private found = -1;
+
+  constructor(private readonly char: string) {}
+
+  /** The first `char` at or after buffer index `i`, or the buffer's length. */
+  at(buffer: string, i: number): number {
+    if (i < this.searched || this.found < i) {
+      this.searched = i;
+      this.found = indexOrEnd(buffer, this.char, i);
+    }
+    return this.found;
+  }
+
+  /** A new buffer: indexes into the old one mean nothing in it. */
+  forget(): void {
+    this.found = -1;
+  }
+}
+
 class Scanning extends StockTokenizer {
-  /** Index in the buffer of the next `&` at or after the last search (the buffer's length when none). */
-  private nextAmp = -1;
+  private readonly nextAmp = new NextOf("&");
+  private readonly nextLt = new NextOf("<");
+  private readonly nextDoubleQuote = new NextOf('"');
+  private readonly nextSingleQuote = new NextOf("'");
 
   override write(chunk: string): void {
-    // A new buffer: indexes into the old one mean nothing in it.
-    this.nextAmp = -1;
+    this.forget();
     super.write(chunk);
   }
 
   override reset(): void {
-    this.nextAmp = -1;
+    this.forget();
     super.reset();
+  }
+
+  private forget(): void {
+    this.nextAmp.forget();
+    this.nextLt.forget();
+    this.nextDoubleQuote.forget();
+    this.nextSingleQuote.forget();
   }
 
   override stateText(c: number): void {
     if (c === LT || c === AMP || this.behind()) return super.stateText(c);
     const i = this.index - this.offset;
-    this.stopBefore(Math.min(this.ampFrom(i), indexOrEnd(this.buffer, "<", i)));
+    this.stopBefore(Math.min(this.ampFrom(i), this.nextLt.at(this.buffer, i)));
   }
 
   override stateInAttributeValueDoubleQuotes(c: number): void {
-    if (this.reachesQuoted(c, DOUBLE_QUOTE, '"')) super.stateInAttributeValueDoubleQuotes(c);
+    if (this.reachesQuoted(c, DOUBLE_QUOTE, this.nextDoubleQuote)) super.stateInAttributeValueDoubleQuotes(c);
   }
 
   override stateInAttributeValueSingleQuotes(c: number): void {
-    if (this.reachesQuoted(c, SINGLE_QUOTE, "'")) super.stateInAttributeValueSingleQuotes(c);
+    if (this.reachesQuoted(c, SINGLE_QUOTE, this.nextSingleQuote)) super.stateInAttributeValueSingleQuotes(c);
   }
 
   override stateInAttributeValueNoQuotes(c: number): void {
@@ -307,7 +344,7 @@ class Scanning extends StockTokenizer {
           if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
             const quoted = c === DOUBLE_QUOTE ? IN_ATTRIBUTE_VALUE_DQ : IN_ATTRIBUTE_VALUE_SQ;
             sectionStart = i + 1 + offset;
-            const end = indexOrEnd(buffer, c === DOUBLE_QUOTE ? '"' : "'", i + 1);
+            const end = (c === DOUBLE_QUOTE ? this.nextDoubleQuote : this.nextSingleQuote).at(buffer, i + 1);
             const stop = this.cbs.readsAttributeValue !== false ? Math.min(end, this.ampFrom(i + 1)) : end;
             if (stop !== end || end === buffer.length) return this.handOver(quoted, sectionStart, stop);
             cbs.onattribdata(sectionStart, end + offset);
@@ -389,19 +426,18 @@ class Scanning extends StockTokenizer {
    * In a quoted value: whether `c` is one the stock state acts on; if not, the index moves to the
    * character before the next such one.
    */
-  private reachesQuoted(c: number, quote: number, quoteChar: string): boolean {
+  private reachesQuoted(c: number, quote: number, next: NextOf): boolean {
     const decodes = this.cbs.readsAttributeValue !== false;
     if (c === quote || (decodes && c === AMP) || this.behind()) return true;
     const i = this.index - this.offset;
-    const end = indexOrEnd(this.buffer, quoteChar, i);
+    const end = next.at(this.buffer, i);
     this.stopBefore(decodes ? Math.min(end, this.ampFrom(i)) : end);
     return false;
   }
 
-  /** The next `&` at or after buffer index `i`, remembered: each part of the page is searched once. */
+  /** The next `&` at or after buffer index `i`. */
   private ampFrom(i: number): number {
-    if (this.nextAmp < i) this.nextAmp = indexOrEnd(this.buffer, "&", i);
-    return this.nextAmp;
+    return this.nextAmp.at(this.buffer, i);
   }
 
   /**

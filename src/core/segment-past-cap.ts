@@ -5,13 +5,14 @@
  * end of the story) still answers it (issue 12: never empty).
  *
  * The rest is never parsed as markup: one left-to-right scan (flatTail) keeps its text and links and
- * makes every other tag a paragraph break, giving flat HTML of `<p>` and `<a href>` only, within
- * caps of its own (paragraphs, elements, tags and characters: flatTail). That HTML is walked inside
- * the elements that were open where the cut fell (their tags and attributes, down to the depth cap)
- * until the rest's end tags close them, so its blocks have the path of the place they continue:
- * text past the cut inside a comment section reads as the comment section, inside a nav as the nav,
- * and an article after the nav as the page's. Its cost is bounded by those caps whatever the rest's
- * nesting: the scan does constant work per tag, and the parsers' stacks hold at most `p` and `a`.
+ * makes every other tag a paragraph break, giving flat HTML of `<p>` and `<a href>` only (and the
+ * rows and cells of a table open at the cut), within caps of its own (paragraphs, elements, tags and
+ * characters: flatTail). That HTML is walked inside the elements that were open where the cut fell,
+ * kept open (down to the depth cap), until the rest's end tags close them, so its blocks are in the
+ * elements they continue: text past the cut inside a comment section reads as the comment section,
+ * inside a nav as the nav, the rest of a data table as its rows, and an article after the nav as the
+ * page's. Its cost is bounded by those caps whatever the rest's nesting: the scan does constant work
+ * per tag, and the parsers' stacks hold at most `tr`, `td`, `p` and `a`.
  *
  * The blocks read so are marked (`pastCap`): the answer's `path` says when it holds any
  * (`past-element-cap`), and a page cut at a cap never teaches the tree (src/service/extract.ts).
@@ -43,33 +44,41 @@ export function segmentPastCap(
   });
   parser.begin(stripped.slice(0, cut));
   parser.writeTo(cut);
-  // Before the end closes them: the elements open at the cut, leaving room for the flat text's `<p><a>`
-  // under the depth cap (deeper, the paragraphs would be flattened into one block).
-  const context = chain.context(budget.limits.maxDepth - 2);
+  // The elements open at the cut stay open around the rest (their tags, attributes and ids: an article
+  // or table cut in two is one element to the region stage, a data table's verdict covers its rows
+  // on both sides), but for those the walk skips or reads aside (svg, select, title) and those that
+  // would leave the flat text's `<p><a>` no room under the depth cap (deeper, the paragraphs would be
+  // flattened into one block): the end of the parse closes these.
+  const kept = chain.keepOpen(budget.limits.maxDepth - 2);
   const open = chain.names();
   parser.end();
-  const tailFrom = walk.blocksSoFar();
-  // The walk stops one block past the cap (its cut is made exact in finish): past it, nothing more is read.
-  const room = budget.limits.maxBlocks - tailFrom + 1;
+  // Where the rest begins in the walk's blocks: once the events before the cut have reached it (a
+  // table open at the cut holds them back until it closes).
+  let tailFrom = -1;
+  tables.mark(() => (tailFrom = walk.blocksSoFar()));
+  // The walk stops one block past the cap (its cut is made exact in finish): past it, nothing more is
+  // read. A table open at the cut holds its blocks back: its rows stand for them (a row is at least
+  // one block), and the walk's cap still holds where they are more.
+  const before = tailFrom >= 0 ? tailFrom : walk.blocksSoFar() + tables.heldRows();
+  const room = budget.limits.maxBlocks - before + 1;
   const parts = room > 0 ? flatTail(stripped, cut, budget, room, open) : [];
-  if (parts.some((part) => part.html)) {
-    let depth = context.length;
-    for (const [tag, attributes] of context) tree.open(tag, attributes);
-    for (const part of parts) {
-      if (part.html) parseEvents(part.html, tree);
-      // The end of an element open at the cut: of one reopened, it is closed here.
-      for (; depth > part.closes && depth > 0 && part.closes >= 0; depth--) tree.close();
-    }
-    for (; depth > 0; depth--) tree.close();
+  let depth = kept;
+  for (const part of parts) {
+    if (part.html) parseEvents(part.html, tree);
+    // The end of an element kept open at the cut.
+    for (; depth > part.closes && depth > 0 && part.closes >= 0; depth--) tree.close();
   }
+  for (; depth > 0; depth--) tree.close();
   tables.end();
   const page = walk.finish();
-  return tailFrom < page.blocks.length ? { ...page, pastCap: tailFrom } : page;
+  return tailFrom >= 0 && tailFrom < page.blocks.length ? { ...page, pastCap: tailFrom } : page;
 }
 
 /** Passes events on, keeping the open elements (innermost last) to reopen around the text past the cut. */
 class OpenChain implements SegmentEvents {
   private readonly stack: [string, Attributes][] = [];
+  /** How many of the outermost open elements stay open when the parse ends (keepOpen). */
+  private kept = 0;
 
   constructor(private readonly next: SegmentEvents) {}
 
@@ -88,7 +97,7 @@ class OpenChain implements SegmentEvents {
 
   close(): void {
     this.stack.pop();
-    this.next.close();
+    if (this.stack.length >= this.kept) this.next.close();
   }
 
   /** The names of the open elements, outermost first. */
@@ -97,17 +106,19 @@ class OpenChain implements SegmentEvents {
   }
 
   /**
-   * The open elements to walk the rest inside: at most `maxDepth` (the walk sees no deeper), and
-   * none from an element whose content the walk skips or reads aside (svg, select, title) inward,
-   * where the rest's text would be skipped or taken for the title.
+   * Keeps the outermost open elements open when the parse ends (their closes are not passed on), and
+   * says how many: at most `maxDepth` (the walk sees no deeper), and none from an element whose
+   * content the walk skips or reads aside (svg, select, title) inward, where the rest's text would be
+   * skipped or taken for the title.
    */
-  context(maxDepth: number): [string, Attributes][] {
-    const out: [string, Attributes][] = [];
-    for (const entry of this.stack) {
-      if (out.length >= maxDepth || tagFlags(entry[0]) & TAG_SKIP || entry[0] === "title") break;
-      out.push(entry);
+  keepOpen(maxDepth: number): number {
+    let n = 0;
+    for (const [tag] of this.stack) {
+      if (n >= maxDepth || tagFlags(tag) & TAG_SKIP || tag === "title") break;
+      n++;
     }
-    return out;
+    this.kept = n;
+    return n;
   }
 }
 
@@ -168,6 +179,11 @@ function tagEnd(html: string, at: number): number {
   return -1;
 }
 
+/** A table's parts that hold its rows: kept as they are in a table open at the cut (flatTail). */
+const ROW_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th"]);
+const CELL_OR_ROW = new Set(["tr", "td", "th"]);
+/** End tags that end the rows and cells left open inside. */
+const TABLE_ENDS = new Set(["tr", "thead", "tbody", "tfoot", "table"]);
 /** Start tags that end an open element of the same name (a new item, row, cell, paragraph). */
 const SELF_ENDING = new Set(["p", "li", "dt", "dd", "tr", "td", "th", "option"]);
 /** Elements of the rest's own structure kept to tell its end tags from those of the elements open at the cut. */
@@ -195,8 +211,8 @@ export interface FlatPart {
 /**
  * The text of `html` from `from` on as flat HTML: paragraphs (`<p>`) of its text, split at every tag
  * that is not inline or a table cell (and at `<br>`), with its links (`<a>` start tags as written, never nested),
- * every other tag dropped; entities are left for the parser to decode. At most `maxParagraphs`
- * paragraphs, maxElements elements, TAIL_TAGS_PER_ELEMENT * maxElements tags and TAIL_MAX_CHARS
+ * the rows of a table open at the cut as rows and cells (`<tr><td>`), every other tag dropped;
+ * entities are left for the parser to decode. At most `maxParagraphs` paragraphs (rows included), maxElements elements, TAIL_TAGS_PER_ELEMENT * maxElements tags and TAIL_MAX_CHARS
  * characters of text: the rest of the page past them is not read.
  *
  * `open` names the elements open at the cut (outermost first). The rest's end tags that end one of
@@ -218,6 +234,12 @@ export function flatTail(
   let paragraphs = 0;
   let elements = 0;
   let inParagraph = false;
+  /**
+   * The paragraph open: `p`, or `tr` for a row of a table, or "" for the rest of a row open at the cut
+   * (then `inCell` when a cell of the row is open).
+   */
+  let paragraphTag = "p";
+  let inCell = false;
   let inLink = false;
   let depth = open.length;
   const own: string[] = [];
@@ -225,18 +247,53 @@ export function flatTail(
   let tags = TAIL_TAGS_PER_ELEMENT * maxElements;
   let chars = TAIL_MAX_CHARS;
   const openParagraph = (): boolean => {
-    if (inParagraph) return true;
+    // Text directly in a table's rows goes in a row's cell (a row of its own if none is open).
+    if (inTable()) {
+      if (!openRow()) return false;
+      openCell();
+      return true;
+    }
+    if (inParagraph && paragraphTag !== "p") endParagraph();
+    return inParagraph || startParagraph("p");
+  };
+  const openRow = (): boolean => {
+    if (inParagraph && paragraphTag !== "p") return true;
+    endParagraph();
+    // Cut inside a row (or a cell of one): the rest of it is that row's, until its end.
+    if (inOpenRow()) {
+      inParagraph = true;
+      paragraphTag = "";
+      inCell = open[depth - 1] !== "tr";
+      return true;
+    }
+    return startParagraph("tr");
+  };
+  /** Writes the start of a paragraph or row, within the caps. */
+  const startParagraph = (tag: string): boolean => {
     if (paragraphs >= maxParagraphs || elements >= maxElements) return false;
-    out.push("<p>");
+    out.push(`<${tag}>`);
     paragraphs++;
     elements++;
     inParagraph = true;
+    paragraphTag = tag;
     return true;
+  };
+  /**
+   * A cell of the row open: a new one for a cell's start tag (`tag`), else the one open if any. Cells
+   * are not counted as elements: a row counts as the paragraph it stands for, and each cell written
+   * answers a tag of the rest (the tag cap bounds them) or text in a row that had none.
+   */
+  const openCell = (tag?: string): void => {
+    if (inCell && tag === undefined) return;
+    if (inLink) out.push("</a>");
+    out.push(`<${tag ?? "td"}>`);
+    inLink = false;
+    inCell = true;
   };
   const endParagraph = () => {
     if (inLink) out.push("</a>");
-    if (inParagraph) out.push("</p>");
-    inLink = inParagraph = false;
+    if (inParagraph && paragraphTag) out.push(`</${paragraphTag}>`);
+    inLink = inParagraph = inCell = false;
   };
   const endTag = (name: string) => {
     if (ownOverflow > 0) {
@@ -251,7 +308,9 @@ export function flatTail(
           return;
         }
       }
-      return;
+      // Rows and cells left open are ended by the end of the row, section or table around them.
+      if (!TABLE_ENDS.has(name) || own.length > END_TAG_REACH || own.some((tag) => !CELL_OR_ROW.has(tag))) return;
+      own.length = 0;
     }
     if (depth > 0 && open[depth - 1] === name) {
       endParagraph();
@@ -260,8 +319,39 @@ export function flatTail(
       out = [];
     }
   };
+  /**
+   * Whether the rest is in the rows of a table open at the cut: inside it, the rest's own elements
+   * down to here are table parts (row, cell, section) and inline ones. Its rows are then kept as rows
+   * and cells (`tr`, `td`, `th`), which the walk reads as the rows before the cut, in that same table
+   * (kept open: a data table stays one); anything else inside a cell makes paragraphs, as anywhere.
+   * Tables that start in the rest are read flat, a row a paragraph: the flat HTML nests no deeper.
+   */
+  const inTable = (): boolean => {
+    let k = own.length - 1;
+    for (const stop = Math.max(-1, k - END_TAG_REACH); k > stop; k--) {
+      const tag = own[k]!;
+      if (!ROW_PARTS.has(tag) && !(tagFlags(tag) & TAG_INLINE)) return false;
+    }
+    return k < 0 && depth > 0 && (ROW_PARTS.has(open[depth - 1]!) || open[depth - 1] === "table");
+  };
+  /** Whether the rest is in a row open at the cut: no row of its own (its own cells are that row's). */
+  const inOpenRow = (): boolean => {
+    for (let k = own.length - 1, stop = Math.max(0, k - END_TAG_REACH); k >= stop; k--)
+      if (own[k] === "tr") return false;
+    return depth > 0 && CELL_OR_ROW.has(open[depth - 1]!);
+  };
   const startTag = (name: string) => {
     if (VOID_ELEMENTS.has(name)) return;
+    // A row or cell ends the cells (and a row the row) left open before it, as in a parse.
+    if (name === "tr" || name === "td" || name === "th") {
+      while (
+        own.length > 0 &&
+        CELL_OR_ROW.has(own[own.length - 1]!) &&
+        (name === "tr" || own[own.length - 1] !== "tr")
+      ) {
+        own.pop();
+      }
+    }
     if (SELF_ENDING.has(name) && own[own.length - 1] === name) return;
     if (own.length < MAX_OWN_DEPTH) own.push(name);
     else ownOverflow++;
@@ -332,9 +422,14 @@ export function flatTail(
       }
       continue;
     }
-    // A table's cells go on their row's line, as a data table's do (segment.ts): a row is a paragraph.
-    if (name === "td" || name === "th") {
-      if (inParagraph) out.push(" ");
+    // In a table, its rows and cells are kept; elsewhere a table's cells go on their row's line, as a
+    // data table's do (segment.ts): a row is a paragraph.
+    if (!closing && (name === "tr" || name === "td" || name === "th") && inTable()) {
+      if (name === "tr") endParagraph();
+      if (!openRow()) break;
+      if (name !== "tr") openCell(name);
+    } else if (name === "td" || name === "th") {
+      if (inParagraph && !inCell) out.push(" ");
     } else if (name === "br" || !(tagFlags(name) & TAG_INLINE)) endParagraph();
   }
   endParagraph();

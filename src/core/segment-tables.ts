@@ -43,6 +43,7 @@ const OPEN = 0;
 const TEXT = 1;
 const COMMENT = 2;
 const CLOSE = 3;
+const MARK = 4;
 
 export class TableLookahead implements SegmentEvents {
   /** Open elements from the outermost open table down; empty when nothing is held. */
@@ -52,6 +53,8 @@ export class TableLookahead implements SegmentEvents {
   private readonly verdicts: TableVerdict[] = [];
   /** Held events: a kind, then the kind's fields (tag and attributes; text). */
   private readonly queue: unknown[] = [];
+  /** Rows closed among the held events. */
+  private rows = 0;
 
   constructor(private readonly next: TableEvents) {}
 
@@ -91,10 +94,24 @@ export class TableLookahead implements SegmentEvents {
       this.next.close();
       return;
     }
-    if (element.tag === "tr" && element.cells >= 2) for (const t of this.openTables) t.wideRow = true;
+    if (element.tag === "tr") {
+      this.rows++;
+      if (element.cells >= 2) for (const t of this.openTables) t.wideRow = true;
+    }
     if (element.verdict) this.openTables.pop();
     this.queue.push(CLOSE);
     if (this.held.length === 0) this.release();
+  }
+
+  /** How many rows the events held back hold: the blocks of a data table's rows, at least one per row of any table. */
+  heldRows(): number {
+    return this.rows;
+  }
+
+  /** Calls `reached` when the events so far have gone on to the walk: now, or when the held table closes. */
+  mark(reached: () => void): void {
+    if (this.held.length === 0) reached();
+    else this.queue.push(MARK, reached);
   }
 
   /** The end of the page: anything still held goes on (parsers close every open element first, so nothing is). */
@@ -114,10 +131,12 @@ export class TableLookahead implements SegmentEvents {
         const verdict = tag === "table" ? verdicts[table++]! : null;
         next.open(tag, attributes, verdict !== null && !verdict.layout && verdict.wideRow && verdict.header);
       } else if (kind === TEXT) next.text(queue[i++] as string);
+      else if (kind === MARK) (queue[i++] as () => void)();
       else if (kind === COMMENT) next.comment();
       else next.close();
     }
     queue.length = 0;
+    this.rows = 0;
     verdicts.length = 0;
     this.held.length = 0;
     this.openTables.length = 0;

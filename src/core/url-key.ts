@@ -190,8 +190,13 @@ export function buildUrlKey(
   options: { title?: string | null; rules?: readonly UrlKeyRule[] } = {},
 ): UrlKey {
   const url = applyRules(normalizeUrl(responseUrl, options.title), options.rules ?? PAPER_RULES);
+  return { key: formatUrl(url), ...placeOf(url) };
+}
+
+/** Where a document of URL `url` (normalized) sits: its domain and its branch under it. */
+function placeOf(url: NormalizedUrl): { domain: string; branch: string[] } {
   const domain = registrableDomain(url.hostname);
-  return { key: formatUrl(url), domain, branch: branchOf(url.hostname, domain, url.path, url.params.length > 0) };
+  return { domain, branch: branchOf(url.hostname, domain, url.path, url.params.length > 0) };
 }
 
 function branchOf(hostname: string, domain: string, path: string, hasQuery: boolean): string[] {
@@ -210,16 +215,23 @@ function branchOf(hostname: string, domain: string, path: string, hasQuery: bool
 }
 
 /**
- * The branch buildUrlKey gives with a key it made, read back from the key alone (an import's check
- * that a line's branch belongs to its key): keys are canonical and parse back to themselves, so their
- * host, path and whether they have a query are the ones the branch was made from. Null when `key`
- * is no http(s) URL.
+ * The domain and branch buildUrlKey gave with a key it made, read back from the key alone: the one
+ * reading of a key for everything that takes keys from outside (an import's checks that a line's key
+ * is of its domain and its branch is the key's). Null when `key` is not a key as buildUrlKey writes
+ * them: no http(s) URL, or one spelled otherwise (host case, a trailing dot, an IPv4 address in
+ * another form, IPv6 written long, a Unicode host, the default port, user info, a fragment, an empty
+ * or unsorted query, escapes in lower case...). Such a key names the same document as its canonical
+ * spelling, and held beside it would count the document twice; a later page under that URL would
+ * never find it.
  */
-export function branchOfKey(key: string): string[] | null {
-  const url = parseHttpUrl(key);
-  if (!url) return null;
-  const hostname = keyHost(url.hostname);
-  return branchOf(hostname, registrableDomain(hostname), url.pathname, url.search.length > 1);
+export function keyPlace(key: string): { domain: string; branch: string[] } | null {
+  let url: NormalizedUrl;
+  try {
+    url = normalizeUrl(key);
+  } catch {
+    return null;
+  }
+  return formatUrl(url) === key ? placeOf(url) : null;
 }
 
 // Characters left literal in each component; everything else is percent-encoded, so `%7e`/`~`

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { Parser, type Handler } from "htmlparser2";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { METADATA_ATTRIBUTES, metadataAttributeName } from "../../src/core/metadata/attributes";
 import { SegmentParser } from "../../src/core/segment-parser";
 import { META_ATTRIBUTES, SEGMENT_ATTRIBUTES } from "../../src/core/segment-tags";
@@ -146,6 +146,42 @@ const markup = fc
   })
   .map((parts) => parts.join(""));
 
+/** Entity-heavy markup: runs of entities and near misses in text and in quoted values, between a few tags. */
+const ENTITY_PIECES = [
+  "&lt;",
+  "&amp;",
+  "&#60;",
+  "&#x3C;",
+  "&zz;",
+  "&lt",
+  "&amp",
+  "&",
+  "&&",
+  "&#;",
+  " y ",
+  "x",
+  "<",
+  "<p>",
+  "</p>",
+  '<a title="',
+  "<b class='",
+  '"',
+  "'",
+  ">",
+  "<!-- &lt; -->",
+];
+const entityMarkup = fc
+  .array(
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...ENTITY_PIECES.slice(0, 11)) },
+      fc.constantFrom(...ENTITY_PIECES),
+    ),
+    {
+      maxLength: 200,
+    },
+  )
+  .map((parts) => parts.join(""));
+
 /** Every event a Parser reports, with its start and end indexes. */
 function trace(html: string, make: (handler: Partial<Handler>) => Parser, chunks = [html.length]): unknown[] {
   const out: unknown[] = [];
@@ -204,6 +240,39 @@ describe("the scanning tokenizer", () => {
     const html = '<<<<<<<<<<<<<< class="a&amp;b c"&notit;';
     expect(trace(html, scanning, [23, 7, 7])).toEqual(trace(html, stock, [23, 7, 7]));
     expect(trace("a&no", scanning, [3])).toEqual(trace("a&no", stock, [3]));
+  });
+
+  it("gives the stock events on entity-heavy text and values, whole and written in chunks", () => {
+    fc.assert(
+      fc.property(entityMarkup, fc.array(fc.nat({ max: 60 }), { maxLength: 8 }), (html, chunks) => {
+        expect(trace(html, scanning)).toEqual(trace(html, stock));
+        expect(trace(html, scanning, chunks)).toEqual(trace(html, stock, chunks));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("searches each part of a run of entities once, not once per entity", () => {
+    // After each entity the scanning states search on for the run's end (`<`, a quote) and the next `&`:
+    // characters read by indexOf, summed over the searches, stay a few times the page's length.
+    const run = "&lt; y &amp; &#60;&zz; ".repeat(2000);
+    for (const html of [`<p>${run}</p>`, `<p title="${run}">x</p>`, `<p class='${run}'>x</p>`]) {
+      const indexOf = vi.spyOn(String.prototype, "indexOf");
+      try {
+        new Parser({}, { ...OPTIONS, Tokenizer: ScanningTokenizer }).end(html);
+        let read = 0;
+        indexOf.mock.calls.forEach(([, from], k) => {
+          const text = indexOf.mock.contexts[k] as unknown as string;
+          if (text !== html) return;
+          const at = indexOf.mock.results[k]!.value as number;
+          read += (at < 0 ? text.length : at) - (from ?? 0);
+        });
+        expect(read).toBeGreaterThan(0);
+        expect(read).toBeLessThan(4 * html.length);
+      } finally {
+        indexOf.mockRestore();
+      }
+    }
   });
 
   it("under the segmentation parser, gives the stock Parser's events less the attributes the walk never reads", () => {

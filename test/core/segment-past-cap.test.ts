@@ -62,6 +62,55 @@ describe("text past the element cap (never empty)", () => {
     );
   });
 
+  it("reads the rest of a data table cut by the cap as its rows, in the same table and article, and the paragraph after it", () => {
+    // Before session 20 the table was reopened as a new element around flat paragraphs (`tbody>p`, a
+    // layout table): its rows past the cut were islands outside the region, and the closing paragraph
+    // after a huge table was missed.
+    const rows = Array.from({ length: 30 }, (_, i) => `<tr><td>R${i}</td><td>${i * 3}</td></tr>`).join("");
+    const html =
+      `<html><body><article><h1>Pond survey</h1><p>Opening words about the pond.</p>` +
+      `<table><thead><tr><th>Row</th><th>Count</th></tr></thead><tbody>${rows}</tbody></table>` +
+      `<p>Closing words after the table.</p></article><footer><p>Footer</p></footer></body></html>`;
+    const b = budget();
+    const page = segmentHtml(html, undefined, b);
+    expect(b.truncated).toEqual(["elements"]);
+    const whole = segmentHtml(html);
+    // The same text as the page read whole (one row is split at the cut).
+    expect(page.blocks.map((x) => x.text).join(" ")).toBe(whole.blocks.map((x) => x.text).join(" "));
+    const first = page.blocks.find((x) => x.text === "R0 0")!;
+    const last = page.blocks.find((x) => x.text === "R29 87")!;
+    expect(page.blocks.indexOf(last)).toBeGreaterThan(page.pastCap!);
+    // Rows past the cut are rows of the same data table (its ids), as before it.
+    expect(last.path).toBe(first.path);
+    expect(last.path).toBe("html>body>article>table>tbody>tr");
+    expect(last.ancestors!.slice(0, -1)).toEqual(first.ancestors!.slice(0, -1));
+    expect(last.rich?.row?.cells).toHaveLength(2);
+    expect(last.rich!.row!.table).toBe(first.rich!.row!.table);
+    // The closing paragraph is in the article the page began (its id), after the table.
+    const closing = page.blocks.find((x) => x.text === "Closing words after the table.")!;
+    expect(closing.path).toBe("html>body>article>p");
+    expect(closing.ancestors!.slice(0, -1)).toEqual(page.blocks[1]!.ancestors!.slice(0, -1));
+  });
+
+  it("keeps the rows and cells of a table open at the cut, and reads the rest's own tables flat", () => {
+    // Cut inside a cell: the rest of the row is that row's; its end, the section's and the table's end
+    // the elements open at the cut (`|depth|`), and the rows in between are rows.
+    expect(
+      flat(`2</td><td>3</tr><tr><td>a <b>b</b><td><a href="/x">l</a> t<tr><th>h</tr></tbody></table><p>after</p>`, [
+        "body",
+        "table",
+        "tbody",
+        "tr",
+        "td",
+      ]),
+    ).toBe(`2|4|<td>3|3|<tr><td>a b<td><a href="/x">l</a> t</tr><tr><th>h</tr>|2||1|<p>after</p>`);
+    expect(flat(`<tr><td>x</td></tr></table><table><tr><td>own</td><td>two</td></tr></table>`, ["body", "table"])).toBe(
+      `<tr><td>x</tr>|1|<p>own  two </p>`,
+    );
+    // A block inside a cell makes paragraphs, as anywhere (then the row is a layout table's).
+    expect(flat(`<td>c<div>d</div>e`, ["body", "table", "tbody", "tr"])).toBe(`<td>c<p>d</p><td>e`);
+  });
+
   it("stops at its caps: paragraphs, elements, tags and characters", () => {
     expect(flatTail("<p>a</p>".repeat(10), 0, budget(), 3).map((p) => p.html)).toEqual(["<p>a</p><p>a</p><p>a</p>"]);
     // Elements (p and a) at the element cap.

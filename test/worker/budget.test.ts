@@ -82,6 +82,34 @@ describe("processing budget", () => {
     expect(await documents("mega.example")).toBe(0);
   });
 
+  // Before session 20 a data table cut by the cap went on as a new layout table of flat paragraphs:
+  // its rows past the cut were dropped as islands and the paragraph after the table was missed.
+  it("answers the rest of a data table cut by the element cap, and the paragraph after it", async () => {
+    const note = (i: number) =>
+      `<p>Note ${i} on the orchard survey: the volunteers counted every apple tree along the river path this autumn, and the older trees near the mill had the best harvest in years.</p>`;
+    const rows = Array.from(
+      { length: 8_000 },
+      (_, i) => `<tr><td>T-${i}</td><td>${["Bramley", "Cox", "Russet"][i % 3]}</td><td>${(i * 7) % 300}</td></tr>`,
+    ).join("");
+    const html =
+      `<html><head><title>Orchard survey results | Valley Gazette</title></head><body><main><article><h1>Orchard survey results</h1>` +
+      Array.from({ length: 6 }, (_, i) => note(i)).join("") +
+      `<table class="survey"><thead><tr><th>Tree</th><th>Variety</th><th>Apples</th></tr></thead><tbody>${rows}</tbody></table>` +
+      `<p>After the count, the survey team thanked the landowners and said the full list of trees will be kept in the village library for anyone who wants to visit one.</p>` +
+      `</article></main><footer><p>© Valley Gazette</p></footer></body></html>`;
+    const patient = { ...env, PAGE_DEADLINE_MS: "60000" };
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(postRequest("https://orchard.example/news/1.html", html), patient, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.headers.get("x-truncated")).toBe("elements");
+    expect(res.headers.get("x-extract-path")).toBe("past-element-cap");
+    const body = (await res.json()) as { text: string };
+    expect(body.text).toContain("Note 0 on the orchard survey");
+    expect(body.text).toContain("T-10\tCox\t70");
+    expect(body.text).toContain("T-7999\tCox\t193");
+    expect(body.text).toContain("After the count, the survey team thanked the landowners");
+  });
+
   it("answers a page whose only text lies past the element cap", async () => {
     const html = `<html><body>${"<div>".repeat(40_000)}${STORY}${"</div>".repeat(40_000)}</body></html>`;
     const patient = { ...env, PAGE_DEADLINE_MS: "60000" };

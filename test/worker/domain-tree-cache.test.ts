@@ -7,18 +7,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { describe, expect, it, vi } from "vitest";
 import type { DomainTree } from "../../src/store/domain-tree";
 import { domainTreeStub } from "../../src/store/stub";
-
-const page = (domain: string, key: number, now = Date.now()) => ({
-  domain,
-  key: `https://${domain}/a/${key}.html`,
-  branch: ["a"],
-  blocks: [
-    { hash: "000000aa", chars: 40 },
-    { hash: (key + 0x1000).toString(16).padStart(8, "0"), chars: 400 },
-  ],
-  learn: true,
-  now,
-});
+import { treeRequest } from "../fixtures/tree-request";
 
 type Stub = ReturnType<typeof domainTreeStub>;
 
@@ -33,23 +22,23 @@ async function expectAlarm(stub: Stub): Promise<void> {
 describe("DomainTree's cached domain row and alarm", () => {
   it("schedules the alarm again for an insert after a reset", async () => {
     const stub = domainTreeStub(env, "cache-reset.example");
-    await stub.ingest(page("cache-reset.example", 1));
-    await stub.ingest(page("cache-reset.example", 2));
+    await stub.ingest(treeRequest("cache-reset.example", 1));
+    await stub.ingest(treeRequest("cache-reset.example", 2));
     await expectAlarm(stub);
     expect((await stub.reset()).removed).toBe(2);
     expect(await alarmOf(stub)).toBeNull();
     expect((await stub.stats()).domain).toBeNull();
-    await stub.ingest(page("cache-reset.example", 3));
+    await stub.ingest(treeRequest("cache-reset.example", 3));
     await expectAlarm(stub);
     expect((await stub.stats()).documents).toBe(1);
   });
 
   it("writes the domain row again after a reset: another domain may then use the object", async () => {
     const stub = domainTreeStub(env, "cache-shared-object");
-    await stub.ingest(page("first.example", 1));
+    await stub.ingest(treeRequest("first.example", 1));
     expect((await stub.stats()).domain).toBe("first.example");
     await stub.reset();
-    const answer = await stub.ingest(page("second.example", 1));
+    const answer = await stub.ingest(treeRequest("second.example", 1));
     expect(answer.ingest?.kind).toBe("inserted");
     expect(answer.rowsWritten).toBe(2); // the meta row and the document row
     expect((await stub.stats()).domain).toBe("second.example");
@@ -64,7 +53,7 @@ describe("DomainTree's cached domain row and alarm", () => {
 
   it("takes an import's domain and schedules its alarm, after a reset", async () => {
     const stub = domainTreeStub(env, "cache-import-object");
-    await stub.ingest(page("before.example", 1));
+    await stub.ingest(treeRequest("before.example", 1));
     await stub.reset();
     const doc = {
       key: "https://after.example/a/1.html",
@@ -76,19 +65,19 @@ describe("DomainTree's cached domain row and alarm", () => {
     expect(imported).toEqual({ ok: true, imported: 1 });
     expect((await stub.stats()).domain).toBe("after.example");
     await expectAlarm(stub);
-    const next = await stub.ingest(page("after.example", 2));
+    const next = await stub.ingest(treeRequest("after.example", 2));
     expect(next.rowsWritten).toBe(1); // the domain row is already there
   });
 
   it("schedules the next alarm when the alarm has run", async () => {
     const stub = domainTreeStub(env, "cache-alarm.example");
-    for (let k = 0; k < 5; k++) await stub.ingest(page("cache-alarm.example", k));
+    for (let k = 0; k < 5; k++) await stub.ingest(treeRequest("cache-alarm.example", k));
     await expectAlarm(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     await expectAlarm(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     await expectAlarm(stub);
-    await stub.ingest(page("cache-alarm.example", 9));
+    await stub.ingest(treeRequest("cache-alarm.example", 9));
     expect((await stub.stats()).documents).toBe(6);
   });
 });

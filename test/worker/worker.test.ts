@@ -5,6 +5,7 @@ import { DomainTree } from "../../src/store/domain-tree";
 import { SCHEMA_VERSION } from "../../src/store/schema";
 import { domainTreeStub } from "../../src/store/stub";
 import { article, articleHtml, TEMPLATE_TEXT } from "../fixtures/synthetic-site";
+import { treeRequest } from "../fixtures/tree-request";
 
 const ADMIN = { authorization: "Bearer test-admin-key" };
 let upstreamCalls: string[] = [];
@@ -286,22 +287,10 @@ describe("admin routes", () => {
 });
 
 describe("DomainTree durable object", () => {
-  const request = (key: number, now: number) => ({
-    domain: "evict.example",
-    key: `https://evict.example/a/${key}.html`,
-    branch: ["a"],
-    blocks: [
-      { hash: "000000aa", chars: 40 },
-      { hash: (key + 0x1000).toString(16).padStart(8, "0"), chars: 400 },
-    ],
-    learn: true,
-    now,
-  });
-
   it("evicts by count as documents arrive and by age in the alarm, keeping counts exact", async () => {
     const stub = domainTreeStub(env, "evict.example");
     const old = Date.now() - 30 * 24 * 3600 * 1000;
-    for (let k = 0; k < 45; k++) await stub.ingest(request(k, old + k));
+    for (let k = 0; k < 45; k++) await stub.ingest(treeRequest("evict.example", k, old + k));
     expect((await stub.stats()).documents).toBe(40);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const stats = await stub.stats();
@@ -317,7 +306,7 @@ describe("DomainTree durable object", () => {
 
   it("rebuilds the same tree from storage after a restart", async () => {
     const stub = domainTreeStub(env, "restart.example");
-    for (let k = 0; k < 6; k++) await stub.ingest({ ...request(k, Date.now()), domain: "restart.example" });
+    for (let k = 0; k < 6; k++) await stub.ingest(treeRequest("restart.example", k));
     const before = await stub.exportTree();
     const rebuilt = await runInDurableObject(stub, (instance: DomainTree) => {
       // The cast reaches a private field: were it renamed, nulling it would test nothing, so check it is loaded.
@@ -331,8 +320,8 @@ describe("DomainTree durable object", () => {
 
   it("writes one document row per new page", async () => {
     const stub = domainTreeStub(env, "rows.example");
-    await stub.ingest({ ...request(1, Date.now()), domain: "rows.example" });
-    const second = await stub.ingest({ ...request(2, Date.now()), domain: "rows.example" });
+    await stub.ingest(treeRequest("rows.example", 1));
+    const second = await stub.ingest(treeRequest("rows.example", 2));
     expect(second.ingest?.kind).toBe("inserted");
     // Schema 2: the document row only (no url_key index entry).
     expect(second.rowsWritten).toBe(1);
