@@ -21,7 +21,11 @@ const MAX_LINK_SHARE = 0.5;
  * Indices of the thread's post blocks inside a form that the answer lacks, in page order.
  * `content` is the answer so far per block; blocks in `leaving` (signatures, overlays) stay out.
  */
-export function postsInForms(page: SegmentedPage, content: readonly boolean[], leaving: ReadonlySet<number>): number[] {
+export function postsInForms(
+  page: SegmentedPage,
+  content: readonly boolean[],
+  leaving: Pick<ReadonlySet<number>, "has">,
+): number[] {
   const out: number[] = [];
   page.blocks.forEach((b, i) => {
     if (content[i] || leaving.has(i) || b.hardTag !== "form" || b.landmark !== "article") return;

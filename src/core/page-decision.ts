@@ -54,6 +54,7 @@ import { asideBlocks, controlBlocks, footerBlocks, navBlocks } from "./hard-furn
 import { codeBlocks } from "./code-samples";
 import { callsToAction } from "./calls-to-action";
 import { teaserBlocks } from "./teasers";
+import { uint8Scratch } from "./scratch";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
 
@@ -172,6 +173,37 @@ const HIDDEN_TEXT_LEAVES: ReadonlySet<PageKind> = new Set(["product", "thread"])
 /** The rule name of figure captions, which leave the answer with their images kept. */
 const FIGURE_CAPTION = "figure caption";
 
+/**
+ * The rules that take blocks out of the answer, in the order their names win where several take one
+ * block; decidePage lists each rule's blocks in this order.
+ */
+const LEAVING_RULES = [
+  "looped text",
+  "footer, sidebar or control",
+  "code sample",
+  "call to action",
+  "comments",
+  "product shelf",
+  "product carousel, menu or legal text",
+  "hidden text",
+  "listing menu, button, stars or hidden text",
+  "overlay",
+  "page chrome",
+  "signature",
+  "forum notice",
+  "poster's profile field",
+  "comments under a post",
+  "around the list",
+  "teaser list",
+  FIGURE_CAPTION,
+] as const;
+
+/** decidePage's per-block rule numbers (scratch.ts): the decision is not re-entered, and they do not outlive it. */
+const RULE_OF = uint8Scratch();
+
+/** No blocks: what the kinds a rule does not run on get, rather than a Set made per page. */
+const NONE: ReadonlySet<number> = new Set();
+
 /** Kinds whose comment-looking sections are content (posts, reviews, Q&A). */
 const KEEPS_COMMENTS: ReadonlySet<PageKind> = new Set(["thread", "documentation"]);
 
@@ -248,34 +280,41 @@ export function decidePage(
   // A product's or thread's text its classes keep off the screen (hidden-text.ts).
   const hidden = HIDDEN_TEXT_LEAVES.has(kind.kind) ? hiddenTextBlocks(page.blocks, content) : [];
   const listingExtras = kind.kind === "listing" ? listingExtraBlocks(page.blocks, content) : [];
-  // The rules that take blocks out of the answer, in the order their names win where several take one.
-  const leavingRules: readonly (readonly [string, readonly number[]])[] = [
-    ["looped text", loops],
-    ["footer, sidebar or control", furniture],
-    ["code sample", code],
-    ["call to action", buttons],
-    ["comments", region],
-    ["product shelf", shelves],
-    ["product carousel, menu or legal text", extras],
-    ["hidden text", hidden],
-    ["listing menu, button, stars or hidden text", listingExtras],
-    ["overlay", overlays],
-    ["page chrome", chrome],
-    ["signature", signatures],
-    ["forum notice", notices],
-    ["poster's profile field", posterFields],
-    ["comments under a post", postComments],
-    ["around the list", aroundList],
-    ["teaser list", teasers],
-    [FIGURE_CAPTION, captions.leaving],
+  // The blocks each rule takes out of the answer, in the order of LEAVING_RULES (whose names win in
+  // that order where several take one block).
+  const taken: readonly (readonly number[])[] = [
+    loops,
+    furniture,
+    code,
+    buttons,
+    region,
+    shelves,
+    extras,
+    hidden,
+    listingExtras,
+    overlays,
+    chrome,
+    signatures,
+    notices,
+    posterFields,
+    postComments,
+    aroundList,
+    teasers,
+    captions.leaving,
   ];
-  const leaving = new Set(leavingRules.flatMap(([, blocks]) => blocks));
+  // Per block, the first rule that takes it plus one (0: none), in a scratch array kept across pages
+  // rather than a Set of the leaving blocks and a Map of their rules per page (with the rules' tuples
+  // and their flattened copy, some 5 KB of the decision's garbage per stream-ctf page, sampling heap
+  // profiler). One pass answers both what leaves and by which rule.
+  const ruleOf = RULE_OF.take(Math.max(verdicts.length, page.blocks.length));
+  for (let r = 0; r < taken.length; r++) for (const i of taken[r]!) if (ruleOf[i] === 0) ruleOf[i] = r + 1;
+  const leaving = { has: (i: number) => ruleOf[i] !== undefined && ruleOf[i] !== 0 };
   // What the model dropped that the page's kind says is content: a product's, listing's or thread's
   // name, a product's specifications, a thread's posts in a moderation form.
   const namedBy = NAMED_BY_H1[kind.kind];
   const name = namedBy ? missingPageName(page, content, leaving, namedBy) : -1;
-  const specs = new Set(kind.kind === "product" ? missingSpecRows(page, content, leaving) : []);
-  const posts = new Set(kind.kind === "thread" ? postsInForms(page, content, leaving) : []);
+  const specs = kind.kind === "product" ? new Set(missingSpecRows(page, content, leaving)) : NONE;
+  const posts = kind.kind === "thread" ? new Set(postsInForms(page, content, leaving)) : NONE;
   if (name >= 0 || specs.size || posts.size)
     verdicts = verdicts.map((v, i) => {
       if (i === name) return { ...v, label: "content" as const, rule: `page name: ${v.rule}` };
@@ -285,25 +324,25 @@ export function decidePage(
     });
   // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,
   // they are what the page has to say.
-  const keepsContent = verdicts.some(
-    (v, i) => !leaving.has(i) && v.label !== "boilerplate" && rendersText(page.blocks[i]!),
-  );
+  let keepsContent = false;
+  for (let i = 0; i < verdicts.length && !keepsContent; i++)
+    keepsContent = !leaving.has(i) && verdicts[i]!.label !== "boilerplate" && rendersText(page.blocks[i]!);
   // The comment section `comments=1` appends: an article's comment region, a thread's remarks under
   // its posts (one of the two is empty: threads have no comment region).
   const comments = keepsContent ? [...region, ...postComments] : [];
-  // Per block leaving the answer, the first rule that takes it; none when it would empty the answer.
-  const leavesBy = new Map<number, string>();
-  if (keepsContent)
-    for (const [rule, blocks] of leavingRules) for (const i of blocks) if (!leavesBy.has(i)) leavesBy.set(i, rule);
-  const imagesStay = new Set(captions.imagesStay);
+  // Whether any block leaves, by its first rule; none when it would empty the answer.
+  let anyLeaves = false;
+  if (keepsContent) for (let r = 0; r < taken.length && !anyLeaves; r++) anyLeaves = taken[r]!.length > 0;
+  const imagesStay = captions.imagesStay.length ? new Set(captions.imagesStay) : NONE;
   // A figure caption out of the answer keeps its images where it stood (render-layout.ts).
   const withImages = (v: BlockVerdict, i: number) => (imagesStay.has(i) ? { ...v, imagesStay: true as const } : v);
   const out =
-    leavesBy.size || imagesStay.size
+    anyLeaves || imagesStay.size
       ? verdicts.map((v, i) => {
           if (v.label === "boilerplate") return withImages(v, i);
-          const rule = leavesBy.get(i);
-          if (rule === undefined) return v;
+          const r = keepsContent ? ruleOf[i]! : 0;
+          if (r === 0) return v;
+          const rule = LEAVING_RULES[r - 1]!;
           const left = { ...v, label: "boilerplate" as const, rule: `${rule}: ${v.rule}` };
           return rule === FIGURE_CAPTION ? withImages(left, i) : left;
         })

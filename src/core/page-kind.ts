@@ -21,7 +21,6 @@
  * on single-wcxb-dev and on train-wcxb-dev (2026-11-26, scripts/page-stage-cv.ts --gold-kinds:
  * 0.8765 and 0.8705).
  */
-import { maxElementId } from "./element-ids";
 import { isInterstitial, type InterstitialVerdict } from "./interstitial";
 import { memoized } from "./memo";
 import { float64Scratch, int32Scratch, uint8Scratch } from "./scratch";
@@ -343,9 +342,15 @@ const SCRATCH = {
  * deep), not the whole chain. Counts, characters and prices are integers, so differences of running
  * sums equal the per-block additions; link characters are not, so they are added block by block, in
  * page order, for the best group's records alone. Should an element's blocks not be one run after
- * all, it opens again and its runs add up.
+ * all, it opens again and its runs add up. `maxId` is maxElementId(blocks), which pageSignals finds
+ * in its own pass over the blocks (a pass of its own here was 1.5% of the decision's hot time).
  */
-function records(blocks: readonly TextBlock[], paths: readonly PathKind[], isPrice: Uint8Array): RecordGroups {
+function records(
+  blocks: readonly TextBlock[],
+  paths: readonly PathKind[],
+  isPrice: Uint8Array,
+  maxId: number,
+): RecordGroups {
   const n = blocks.length;
   // Running sums over the counted blocks before block i, at [i].
   const sumBlocks = SCRATCH.sumBlocks.take(n + 1);
@@ -354,7 +359,7 @@ function records(blocks: readonly TextBlock[], paths: readonly PathKind[], isPri
   // The elements met (the records' candidates), in first-met order, as columns: an element id's
   // place among them plus one in `slots` (0 not met), then per element its parent's id, path token,
   // figures and its runs of blocks [from, to), chained through `runNext` from `firstRun`.
-  const ids = maxElementId(blocks) + 1;
+  const ids = maxId + 1;
   const slots = SCRATCH.slots.take(ids);
   const parentOf = SCRATCH.parentOf.take(ids);
   // An element's path token, as the block and depth where it was first met (paths[block].tokens[depth]).
@@ -492,6 +497,22 @@ function hasDigit(text: string): boolean {
   return false;
 }
 
+/**
+ * pageSignals' per-block PathKind array, kept across pages (as SCRATCH's typed arrays are: the call
+ * is not re-entered and the array does not outlive it); an array made per page was 2 KB of the
+ * decision's garbage per stream-ctf page. Entries past the page's blocks are left from earlier pages
+ * (PathKinds the memo holds anyway) and never read. A hostile page's many blocks get their own array.
+ */
+const keptPaths: PathKind[] = [];
+const KEEP_PATHS_AT_MOST = 1 << 16;
+
+function pathsFor(n: number): PathKind[] {
+  if (n > KEEP_PATHS_AT_MOST) return new Array<PathKind>(n);
+  while (keptPaths.length < n) keptPaths.push(NO_PATH);
+  return keptPaths;
+}
+const NO_PATH: PathKind = { groups: 0, pre: false, tokens: [] };
+
 /** ln(1 + x) / 10: counts and lengths on a scale the regression's other inputs share. */
 function lg(x: number): number {
   return Math.log1p(x) / 10;
@@ -506,10 +527,21 @@ function parsedUrl(url: string): URL | null {
   }
 }
 
-function urlWords(u: URL | null): Set<string> {
-  if (!u) return new Set();
-  const labels = u.hostname.split(".").slice(0, -2);
-  return new Set([...labels, ...u.pathname.toLowerCase().split(/[^a-z0-9]+/)].filter(Boolean));
+/**
+ * The URL groups (bit g: URL_GROUPS[g]) whose words the URL's words (host labels but the last two,
+ * path words) meet. Each word is looked up where it is split off: no Set of the words nor arrays
+ * spread into it per page (they were 1% of the decision's hot time and 1 KB of its garbage).
+ */
+function urlGroups(u: URL | null): number {
+  if (!u) return 0;
+  let mask = 0;
+  const meet = (w: string) => {
+    if (w) for (let g = 0; g < URL_SETS.length; g++) if (URL_SETS[g]!.has(w)) mask |= 1 << g;
+  };
+  const labels = u.hostname.split(".");
+  for (let k = 0; k < labels.length - 2; k++) meet(labels[k]!);
+  for (const w of u.pathname.toLowerCase().split(/[^a-z0-9]+/)) meet(w);
+  return mask;
 }
 
 /** The page-level signals the kind model reads; every value is roughly on a 0..1 scale. */
@@ -535,8 +567,9 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
   let contentLinks = 0;
   const groupChars = SCRATCH.groupChars.take(GROUPS.length);
   const groupSeen = SCRATCH.groupSeen.take(GROUPS.length);
-  // Sized once: pushed to, its growth was garbage left per page.
-  const paths = new Array<PathKind>(blocks.length);
+  const paths = pathsFor(blocks.length);
+  // The records' element ids reach this far (maxElementId), found in this pass rather than another.
+  let maxId = 0;
   const isPrice = SCRATCH.isPrice.take(blocks.length);
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
@@ -551,6 +584,9 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     } else if (n >= 20) run = 0;
     if (n >= 200 && b.linkShare < 0.2) longBlocks++;
     const onPath = (paths[i] = pathKind(b.path));
+    const chain = b.ancestors;
+    const innermost = chain && chain.length > 0 ? chain[chain.length - 1]! : 0;
+    if (innermost > maxId) maxId = innermost;
     if (b.tag === "pre" || onPath.pre) {
       code += n;
       codeBlocks++;
@@ -583,9 +619,9 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     }
   }
   const t = Math.max(total, 1);
-  const rec = records(blocks, paths, isPrice);
+  const rec = records(blocks, paths, isPrice, maxId);
   const parsed = url ? parsedUrl(url) : null;
-  const words = urlWords(parsed);
+  const inUrl = urlGroups(parsed);
   const path = parsed ? parsed.pathname : "";
   const segments = path.split("/").filter(Boolean);
   const last = segments.at(-1) ?? "";
@@ -621,15 +657,41 @@ export function pageSignals(page: SegmentedPage, probabilities?: readonly number
     urlSlugWords: Math.min(last.split(/[-_]/).filter((w) => /[a-z]/i.test(w)).length, 12) / 12,
     urlNumeric: /\d{3,}/.test(path) ? 1 : 0,
     urlYear: /\/(?:19|20)\d\d\//.test(path) ? 1 : 0,
+    // The signals the loops below set, written here first (0 until then) in the order the loops set
+    // them, so the object is made with room for all of them: properties added after it is made go to
+    // a store outside it that grows (is copied) as they come, 0.8 KB of the decision's garbage per
+    // stream-ctf page (sampling heap profiler). A group added to VOCABULARY or URL_VOCABULARY and not
+    // here is still set by the loops, at the end of the object.
+    "words.post": 0,
+    "seen.post": 0,
+    "words.thread": 0,
+    "seen.thread": 0,
+    "words.comment": 0,
+    "seen.comment": 0,
+    "words.product": 0,
+    "seen.product": 0,
+    "words.docs": 0,
+    "seen.docs": 0,
+    "words.article": 0,
+    "seen.article": 0,
+    "words.listing": 0,
+    "seen.listing": 0,
+    "words.service": 0,
+    "seen.service": 0,
+    "url.thread": 0,
+    "url.product": 0,
+    "url.docs": 0,
+    "url.listing": 0,
+    "url.article": 0,
+    "url.service": 0,
+    "declared.openGraph.product": 0,
+    "declared.openGraph.listing": 0,
   };
   for (let g = 0; g < GROUPS.length; g++) {
     signals[WORDS_SIGNALS[g]!] = groupChars[g]! / t;
     signals[SEEN_SIGNALS[g]!] = groupSeen[g]!;
   }
-  const wordList = [...words];
-  for (let g = 0; g < URL_GROUPS.length; g++) {
-    signals[URL_SIGNALS[g]!] = wordList.some((w) => URL_SETS[g]!.has(w)) ? 1 : 0;
-  }
+  for (let g = 0; g < URL_GROUPS.length; g++) signals[URL_SIGNALS[g]!] = (inUrl >>> g) & 1;
   const { declared } = page;
   for (const { source, group, name } of DECLARED_SIGNALS) signals[name] = declared?.[source].includes(group) ? 1 : 0;
   return signals;
@@ -653,16 +715,19 @@ export const KIND_MODEL = WEIGHTS;
  */
 export const MIN_KIND_PROBABILITY = 0.1;
 
+const FEATURES = float64Scratch();
+
 export function kindScores(signals: PageSignals, model: KindModel = KIND_MODEL): Record<string, number> {
   // Each signal read once (a keyed lookup by name), not once per class.
   const { classes, features, weights } = model;
-  const x = new Float64Array(features.length);
+  // The inputs in a scratch array kept across calls (scratch.ts), not a typed array allocated per page.
+  const x = FEATURES.take(features.length);
   for (let j = 0; j < features.length; j++) x[j] = signals[features[j]!] ?? 0;
   const scores: Record<string, number> = {};
   for (let k = 0; k < classes.length; k++) {
     const w = weights[k]!;
     let z = w[0]!;
-    for (let j = 0; j < x.length; j++) z += w[j + 1]! * x[j]!;
+    for (let j = 0; j < features.length; j++) z += w[j + 1]! * x[j]!;
     scores[classes[k]!] = 1 / (1 + Math.exp(-z));
   }
   return scores;
@@ -699,6 +764,14 @@ export function pageKind(
   if (interstitial.interstitial) return { kind: "interstitial", scores, signals, interstitial };
   let kind: PageKind = "other";
   let best = MIN_KIND_PROBABILITY;
-  for (const [c, p] of Object.entries(scores)) if (p > best) [kind, best] = [c as PageKind, p];
+  // Over the classes in the model's order, which is the scores' key order (Object.entries made an
+  // array of pairs per page).
+  for (const c of (options.model ?? KIND_MODEL).classes) {
+    const p = scores[c]!;
+    if (p > best) {
+      kind = c as PageKind;
+      best = p;
+    }
+  }
   return { kind, scores, signals, interstitial };
 }

@@ -35,7 +35,7 @@ export type PageNamedBy = "first h1" | "h1 read as the title";
 export function missingPageName(
   page: SegmentedPage,
   content: readonly boolean[],
-  leaving: ReadonlySet<number>,
+  leaving: Pick<ReadonlySet<number>, "has">,
   named: PageNamedBy,
 ): number {
   const kept = (i: number) => content[i] && !leaving.has(i);

@@ -99,11 +99,20 @@ export function depthsWhere(path: string, test: (token: string) => boolean, mayP
   let depths = byPath.get(path);
   if (!depths) {
     if (byPath.size > 20000) byPath.clear();
-    const found: number[] = [];
-    if (!mayPass || mayPass.test(path)) pathTokens(path).forEach((token, k) => test(token) && found.push(k));
-    byPath.set(path, (depths = found));
+    byPath.set(path, (depths = !mayPass || mayPass.test(path) ? depthsPassing(path, test) : []));
   }
   return depths;
+}
+
+/**
+ * depthsWhere's answer for a path not met yet, worked out by a function of its own: a closure over
+ * `test` inside depthsWhere made V8 allocate its context on every call, cache hits too (some 35
+ * bytes per block and rule; 5 KB per stream-ctf page of the comment rule alone, sampling heap profiler).
+ */
+function depthsPassing(path: string, test: (token: string) => boolean): number[] {
+  const found: number[] = [];
+  pathTokens(path).forEach((token, k) => test(token) && found.push(k));
+  return found;
 }
 
 function parentPath(path: string, levels: number): string {

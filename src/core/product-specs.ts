@@ -23,7 +23,7 @@ const MAX_LINK_SHARE = 0.5;
 export function missingSpecRows(
   page: SegmentedPage,
   content: readonly boolean[],
-  leaving: ReadonlySet<number>,
+  leaving: Pick<ReadonlySet<number>, "has">,
 ): number[] {
   const rowsOf = new Map<number, number[]>();
   page.blocks.forEach((b, i) => {

@@ -87,6 +87,21 @@ describe("the page-level stage", () => {
     expect(matchesTitle("News", "News - Council approves the budget")).toBe(false);
     expect(matchesTitle("Council approves", `${HEADLINE} | The Courier`)).toBe(false);
   });
+
+  it("tells a text by its first character only as normalizing would (case, leading space, non-ASCII)", () => {
+    const title = `The Courier - ${HEADLINE}`;
+    // Upper case, leading white space and a non-ASCII first letter are left to the normalized text.
+    expect(matchesTitle(HEADLINE.toUpperCase(), title)).toBe(true);
+    expect(matchesTitle(`\n\t  ${HEADLINE}`, title)).toBe(true);
+    expect(matchesTitle("THE COURIER - " + HEADLINE, title)).toBe(true);
+    expect(matchesTitle("Émile Zola returns to the harbour", "émile zola returns to the harbour")).toBe(true);
+    expect(matchesTitle("ÉMILE ZOLA RETURNS TO THE HARBOUR", "Émile Zola returns to the harbour")).toBe(true);
+    // A title's beginning long enough, or a text that begins with the headline, match whatever follows.
+    expect(matchesTitle(`${HEADLINE}: what it means for you`, title)).toBe(true);
+    // A first character that is neither the title's nor its headline's answers no at once.
+    expect(matchesTitle(`A ${HEADLINE}`, title)).toBe(false);
+    expect(matchesTitle(`${HEADLINE}`.slice(1), title)).toBe(false);
+  });
 });
 
 describe("never empty", () => {
