@@ -7,8 +7,7 @@
  *
  *   npx tsx scripts/headline-misses.ts [--quiet] [CORPUS ...]    # default: single-wcxb-dev train-wcxb-dev
  */
-import { Parser } from "htmlparser2";
-import { MetadataCollector, normalizeHeadline } from "../src/core/metadata";
+import { collectMetadata, normalizeHeadline } from "../src/core/metadata";
 import { TITLE_SEPARATORS } from "../src/core/headline";
 import { parseJsonLd } from "../src/core/metadata/json-ld-parse";
 import { readJsonLd } from "../src/core/metadata/json-ld";
@@ -46,9 +45,7 @@ for (const corpus of corpora) {
     if (same(first, gold)) continue;
     misses++;
     const ours = articleTitle(extraction, DEFAULT_EXTRACT_OPTIONS);
-    const collector = new MetadataCollector();
-    const parser = new Parser(collector, { decodeEntities: true });
-    parser.end(extraction.prepared.html);
+    const collector = collectMetadata(extraction.prepared.html);
     const ld = readJsonLd(collector.jsonLd.flatMap(parseJsonLd));
     const { blocks } = extraction.prepared.page;
     const verdicts = extraction.classification.verdicts;

@@ -1,13 +1,12 @@
 /**
  * What the Worker computes per /extract, in Node, over stream-ctf pages, for `node --cpu-prof`:
- * prepare (decode, segment, key, hashes), interstitial check, ingest + evidence, cascade, metadata,
- * text. Prints the median and mean CPU time (process.cpuUsage, so a loaded machine skews it less than
+ * prepare (decode, segment with the metadata read on its parse, key, hashes), interstitial check,
+ * ingest + evidence, cascade, text. Prints the median and mean CPU time (process.cpuUsage, so a loaded machine skews it less than
  * wall time) per page. `--pages N` (default 300), `--rounds N` (default 3).
  */
 import { HYBRID, classifyPage } from "../src/core/cascade";
 import { DomainState } from "../src/core/domain-state";
 import { isInterstitial } from "../src/core/interstitial";
-import { extractMetadata } from "../src/core/metadata";
 import { ingestPage, pageEvidence, preparePage } from "../src/core/pipeline";
 import { renderText } from "../src/core/render-text";
 import { numberOption, parseCli } from "./lib/cli";
@@ -36,7 +35,6 @@ for (let r = 0; r < rounds; r++) {
       classifier: HYBRID,
       url: prepared.key.key,
     });
-    extractMetadata(prepared.html, p.url);
     renderText(prepared.page.blocks, result.verdicts);
     const used = process.cpuUsage(t0);
     if (r > 0) times.push((used.user + used.system) / 1000);

@@ -6,14 +6,13 @@
  * the page-kind signals (all but the two read from block probabilities: the kind model trains on
  * their values, so a change to how they are computed must keep the values, not only the kind); the
  * interstitial verdict the service asks for before the tree (reason, own prose, template share) and
- * the reason the cascade's page decision gave; and the page's article metadata (extractMetadata), which a speed change to its parse must not move.
+ * the reason the cascade's page decision gave; and the page's article metadata (read on the segmentation parse: PreparedPage.metadata), which a speed change to its parse must not move.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { HYBRID } from "../src/core/cascade";
 import { DomainState } from "../src/core/domain-state";
 import { isInterstitial } from "../src/core/interstitial";
-import { extractMetadata } from "../src/core/metadata";
 import { pageSignals } from "../src/core/page-kind";
 import { preparePage, processPage } from "../src/core/pipeline";
 import { numberOption, parseCli } from "./lib/cli";
@@ -62,7 +61,7 @@ for (const corpus of corpora) {
       kind: result.page?.kind ?? "",
       signals: digest(pageSignals(prepared.page, undefined, page.url)),
       interstitial: digest([wall, result.page?.interstitial ?? null]),
-      metadata: digest(extractMetadata(prepared.html, page.url)),
+      metadata: digest(prepared.metadata),
     };
   }
 }

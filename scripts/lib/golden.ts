@@ -4,7 +4,6 @@
  * core's API as that changes, and the golden files always record what the Worker would serve.
  */
 import { HYBRID } from "../../src/core/cascade";
-import { extractMetadata } from "../../src/core/metadata";
 import { preparePage, processPage } from "../../src/core/pipeline";
 import { renderAnswer } from "../../src/service/answer";
 import type { Extraction } from "../../src/service/extraction";
@@ -30,7 +29,7 @@ export function goldenOutputs(source: Uint8Array, meta: GoldenMeta): GoldenOutpu
     source: { body: source, contentType: meta.contentType ?? null, url: meta.url, fetched: true },
     prepared,
     classification,
-    metadata: extractMetadata(prepared.html, meta.url),
+    metadata: prepared.metadata,
     ingest,
     learned: false,
     rowsWritten: 0,

@@ -8,7 +8,6 @@ import type { HardRules } from "../../src/core/classify";
 import { DomainState } from "../../src/core/domain-state";
 import type { TreeEvidence } from "../../src/core/features";
 import type { Heuristic } from "../../src/core/heuristics";
-import { extractMetadata } from "../../src/core/metadata";
 import type { ModelWeights } from "../../src/core/model";
 import type { KindModel } from "../../src/core/page-kind";
 import { ingestPage, pageEvidence, preparePage, processPage, type PreparedPage } from "../../src/core/pipeline";
@@ -94,7 +93,7 @@ export function streamedExtraction(
     source: { body: bytes, contentType: null, url, fetched: true },
     prepared,
     classification,
-    metadata: extractMetadata(prepared.html, url),
+    metadata: prepared.metadata,
     ingest,
     learned: true,
     rowsWritten: 0,

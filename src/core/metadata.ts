@@ -2,7 +2,9 @@
  * Article metadata of a page: headline, byline, dates, lead image, language, site name, excerpt.
  * Every field is read from what the page states, or null; nothing is inferred from the text.
  *
- * One htmlparser2 pass (metadata/collector.ts) gathers the sources; each field then takes the first
+ * The collector (metadata/collector.ts) gathers the sources on the segmentation's own parse of the
+ * page (MetadataTee below: one parse per page, not two; what segmentation does not read, as
+ * noscript content, is not read), the JSON-LD from the scripts that parse skips; each field then takes the first
  * source, in this order, whose value survives cleaning (so an unparseable JSON-LD date falls through
  * to article:published_time, and so on):
  *
@@ -52,13 +54,15 @@
  * stops at depth 32 and after 20,000 values; text collected for one value stops at 4,096
  * characters. Broken JSON-LD is repaired when unambiguous or skipped (metadata/json-ld-parse.ts).
  */
-import { MetadataCollector } from "./metadata/collector";
+import { PageBudget } from "./budget";
+import { isJsonLd, MetadataCollector } from "./metadata/collector";
 import { isEarlier, normalizeDate } from "./metadata/dates";
-import { isSettled, markPositions } from "./metadata/settled";
 import { emptyLdFields, type LdFields, readJsonLd } from "./metadata/json-ld";
 import { parseJsonLd } from "./metadata/json-ld-parse";
 import { metadataAttributeName } from "./metadata/attributes";
-import { SegmentParser } from "./segment-parser";
+import { type PageTee, segmentHtml } from "./segment";
+import { type SegmentHandler, SegmentParser } from "./segment-parser";
+import type { ScriptSpan } from "./strip-non-text";
 import { namesSite, sameStory, type SiteHints, stripSiteName } from "./metadata/title";
 import {
   baseUrl,
@@ -96,28 +100,100 @@ export interface ArticleMetadata {
   titleDeclared: boolean;
 }
 
-/** The metadata of `html`, a page fetched from `pageUrl` (which resolves relative URLs). */
-export function extractMetadata(html: string, pageUrl: string): ArticleMetadata {
-  const collector = new MetadataCollector();
-  // The stock Parser's events (segment-parser.ts, over the scanning tokenizer) with only the attributes
-  // the collector reads (metadata/attributes.ts): the others' values are skipped, not sliced and decoded.
-  const parser = new SegmentParser(collector, metadataAttributeName);
-  // Up to the last place that always matters, then on in chunks until the collector is settled
-  // (metadata/settled.ts): the rest of the page is not parsed.
-  const marks = markPositions(html);
-  let at = Math.max(0, marks.always);
-  parser.begin(html);
-  parser.writeTo(at);
-  while (at < html.length && !isSettled(marks, collector, parser.endIndex)) {
-    parser.writeTo(at + SETTLE_CHUNK);
-    at += SETTLE_CHUNK;
+/**
+ * The metadata read on the page's segmentation parse (segment.ts's tee; preparePage gives it): the
+ * collector is fed that parse's events, with the attributes it reads (metadata/attributes.ts), so the
+ * page is parsed once. It reads what segmentation reads: the page stripped of script, style,
+ * noscript, template and svg elements and comments (strip-non-text.ts), up to the element cap. So
+ * meta tags, `<h1>`s and microdata inside noscript or template are not read (an old page's
+ * `<noscript><h1>` site banner was taken for its headline), nor text in comments; JSON-LD comes from
+ * the removed scripts themselves (readScripts).
+ */
+export class MetadataTee implements PageTee {
+  handler = new MetadataCollector();
+  readonly namer = metadataAttributeName;
+  scripts: ScriptSpan[] = [];
+  /** The page the scripts' spans index when it is not the page itself (the noscript view: segment.ts). */
+  private source: string | null = null;
+
+  fork(): MetadataTee {
+    return new MetadataTee();
   }
-  parser.end();
-  return metadataFromCollector(collector, pageUrl);
+
+  adopt(view: MetadataTee, source: string): void {
+    this.handler = view.handler;
+    this.scripts = view.scripts;
+    this.source = source;
+  }
+
+  /** The metadata once the parse is done, of `html`, the page segmented. */
+  metadata(html: string, pageUrl: string): ArticleMetadata {
+    readScripts(this.source ?? html, this.scripts, this.handler);
+    return metadataFromCollector(this.handler, pageUrl);
+  }
 }
 
-/** Characters parsed between checks once past the last mark: a check costs next to nothing. */
-const SETTLE_CHUNK = 2048;
+/**
+ * The metadata of `html`, a page fetched from `pageUrl` (which resolves relative URLs), for a caller
+ * without a segmentation of its own: the pipeline's read (preparePage), on a segmentation made for it,
+ * so that what it reads is what is served (which view of an app shell, where the element cap falls).
+ */
+export function extractMetadata(html: string, pageUrl: string, budget = new PageBudget()): ArticleMetadata {
+  const tee = new MetadataTee();
+  segmentHtml(html, pageUrl, budget, tee);
+  return tee.metadata(html, pageUrl);
+}
+
+/** The collector of `html` as the pipeline fills it (JSON-LD included), for scripts that read its sources. */
+export function collectMetadata(html: string, budget = new PageBudget()): MetadataCollector {
+  const tee = new MetadataTee();
+  segmentHtml(html, undefined, budget, tee);
+  tee.metadata(html, "https://example.invalid/");
+  return tee.handler;
+}
+
+/** A script's open tag that may declare JSON-LD: its type, or an entity that could spell one (`ld&plus;json`). */
+const LD_HINT = /ld\+json|&/i;
+
+/**
+ * The JSON-LD bodies of the removed scripts, in document order, into the collector (its limits apply).
+ * Each candidate span is tokenized on its own, so its `type` is entity-decoded and its body ends where
+ * the tokenizer ends a script (`</script foo>` included), as when the whole page was parsed.
+ */
+function readScripts(html: string, scripts: readonly ScriptSpan[], collector: MetadataCollector): void {
+  for (const span of scripts) {
+    if (collector.jsonLdFull) return;
+    const tagEnd = html.indexOf(">", span.start);
+    if (!LD_HINT.test(html.slice(span.start, tagEnd))) continue;
+    const script = new ScriptBody();
+    new SegmentParser(script, metadataAttributeName).parseWhole(html.slice(span.start, span.end));
+    if (script.body !== null) collector.addJsonLd(script.body);
+  }
+}
+
+/** The body of the script a span opens with, when its type is JSON-LD (null otherwise). */
+class ScriptBody implements SegmentHandler {
+  body: string | null = null;
+  private opened = false;
+  private reading = false;
+
+  onopentag(name: string, attribs: Record<string, string>): void {
+    if (this.opened) return;
+    this.opened = true;
+    if (name === "script" && isJsonLd(attribs.type)) {
+      this.body = "";
+      this.reading = true;
+    }
+  }
+
+  ontext(data: string): void {
+    if (this.reading) this.body += data;
+  }
+
+  onclosetag(): void {
+    this.reading = false;
+  }
+}
 
 /** The metadata from a collector that has been fed a whole page's parser events. */
 export function metadataFromCollector(collected: MetadataCollector, pageUrl: string): ArticleMetadata {

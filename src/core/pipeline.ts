@@ -4,10 +4,11 @@
  * classify (paper §4) and the cascade (cascade.ts), render.
  */
 import { blockHash } from "./block-hash";
-import { capElements, PageBudget, type TruncationLimit } from "./budget";
+import { PageBudget, type TruncationLimit } from "./budget";
 import { classifyPage, type Classifier, type PageClassification } from "./cascade";
 import { decodeHtml } from "./decode";
 import type { DomainState, IngestOutcome } from "./domain-state";
+import { type ArticleMetadata, MetadataTee } from "./metadata";
 import { renderText } from "./render-text";
 import { segmentHtml } from "./segment";
 import { branchEvidence, type BranchEvidence } from "./tree-evidence";
@@ -20,11 +21,9 @@ export interface PreparedPage {
   key: UrlKey;
   hashes: string[];
   charset: string;
-  /**
-   * The decoded page: later stages that read more than blocks (metadata) parse it themselves. Cut
-   * at the element cap (budget.ts), so no stage parses more markup than segmentation did (past the
-   * cap, segmentation reads text only: segment-past-cap.ts).
-   */
+  /** The page's article metadata, read on the segmentation parse (metadata.ts: MetadataTee). */
+  metadata: ArticleMetadata;
+  /** The decoded page, whole (eval-tokens counts its tokens; no stage parses it again). */
   html: string;
   /** The caps of the page's budget that cut it, in the order met; empty when it was read whole. */
   truncated: TruncationLimit[];
@@ -55,18 +54,22 @@ export function preparePage(input: PrepareInput): PreparedPage {
   const decoded =
     typeof input.body === "string" ? { html: input.body, charset: "utf-8" } : decodeHtml(input.body, input.contentType);
   budget.check();
-  const page = segmentHtml(decoded.html, input.url, budget);
+  const tee = new MetadataTee();
+  const page = segmentHtml(decoded.html, input.url, budget, tee);
   const title = input.title?.trim() || page.title;
   const key = buildUrlKey(input.url, { title, rules: input.rules });
   const hashes = page.blocks.map((b) => blockHash(b.text));
+  const metadata = tee.metadata(decoded.html, input.url);
   budget.check();
-  const html = budget.truncated.includes("elements") ? cutAtElements(decoded.html, budget) : decoded.html;
-  return { page, key, hashes, charset: decoded.charset, html, truncated: [...budget.truncated] };
-}
-
-/** The raw page cut at the element cap as segmentation's stripped copy was (metadata reads the raw page). */
-function cutAtElements(html: string, budget: PageBudget): string {
-  return capElements(html, new PageBudget({ maxElements: budget.limits.maxElements }));
+  return {
+    page,
+    key,
+    hashes,
+    charset: decoded.charset,
+    metadata,
+    html: decoded.html,
+    truncated: [...budget.truncated],
+  };
 }
 
 export interface ProcessOptions {

@@ -19,7 +19,7 @@
  * blocks.
  */
 import type { PageBudget } from "./budget";
-import { SegmentParser } from "./segment-parser";
+import { SegmentParser, type SegmentHandler } from "./segment-parser";
 import { TAG_INLINE, tagFlags } from "./segment-tag-names";
 import { META_ATTRIBUTES, SEGMENT_ATTRIBUTES, SKIP } from "./segment-tags";
 
@@ -107,12 +107,17 @@ export class BuiltTree implements SegmentEvents {
  * with only the attributes the walk reads (segment-parser.ts).
  */
 export function parseEvents(html: string, events: SegmentEvents): void {
-  new SegmentParser({
+  new SegmentParser(eventHandler(events)).parseWhole(html);
+}
+
+/** The parser's handler that passes its events on to `events`. */
+export function eventHandler(events: SegmentEvents): SegmentHandler {
+  return {
     onopentag: (name, attribs) => events.open(name, attribs),
     ontext: (data) => events.text(data),
     oncomment: () => events.comment(),
     onclosetag: () => events.close(),
-  }).parseWhole(html);
+  };
 }
 
 /** The slice of a DOM node `documentEvents` reads (the Workers type library has no DOM). */

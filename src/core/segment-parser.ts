@@ -135,11 +135,47 @@ function keptAttributeName(html: string, start: number, end: number, inMeta: boo
  */
 export type AttributeNamer = (html: string, start: number, end: number, inMeta: boolean) => string | null;
 
+/**
+ * A second handler riding on the same parse, with attributes kept by its own namer (one tokenizer
+ * pass feeds both: the metadata collector on the segmentation parse, metadata.ts). Its events are the
+ * parser's own, before any filter the first handler applies.
+ */
+export interface ParserTee {
+  readonly handler: SegmentHandler;
+  readonly namer: AttributeNamer;
+}
+
+/** Both handlers' events, the first's before the tee's; the tee's start tags carry the tee's attributes. */
+function teeHandler(
+  first: SegmentHandler,
+  tee: SegmentHandler,
+  teeAttribs: () => Record<string, string>,
+): SegmentHandler {
+  return {
+    onopentag: (name, attribs, isImplied) => {
+      first.onopentag?.(name, attribs, isImplied);
+      tee.onopentag?.(name, teeAttribs(), isImplied);
+    },
+    ontext: (data) => {
+      first.ontext?.(data);
+      tee.ontext?.(data);
+    },
+    oncomment: (data) => {
+      first.oncomment?.(data);
+      tee.oncomment?.(data);
+    },
+    onclosetag: (name, isImplied) => {
+      first.onclosetag?.(name, isImplied);
+      tee.onclosetag?.(name, isImplied);
+    },
+  };
+}
+
 export class SegmentParser implements AttributeValueReader {
   private html = "";
   /**
-   * Where the last event ended, as the stock Parser's `endIndex` (metadata/settled.ts reads it to
-   * stop parsing once nothing later in the page can change the metadata).
+   * Where the last event ended, as the stock Parser's `endIndex` (test/core/scanning-tokenizer.test.ts
+   * holds the two together).
    */
   endIndex = 0;
   private tokenizer: InstanceType<typeof ScanningTokenizer> | null = null;
@@ -156,11 +192,24 @@ export class SegmentParser implements AttributeValueReader {
   private attribname = "";
   private attribvalue = "";
   private attribs: Record<string, string> | null = null;
+  private readonly handler: SegmentHandler;
+  /** The tee's namer, its name for the attribute being read, and its attributes of the tag being opened. */
+  private readonly teeName: AttributeNamer | null = null;
+  private teeAttribname: string | null = null;
+  private teeAttribs: Record<string, string> | null = null;
 
   constructor(
-    private readonly handler: SegmentHandler,
+    handler: SegmentHandler,
     private readonly attributeName: AttributeNamer = keptAttributeName,
-  ) {}
+    tee: ParserTee | null = null,
+  ) {
+    if (tee === null) this.handler = handler;
+    else {
+      this.teeName = tee.namer;
+      // `</br>` opens a `<br>` with no tag being read: no attributes then.
+      this.handler = teeHandler(handler, tee.handler, () => this.teeAttribs ?? {});
+    }
+  }
 
   /** Parses `html` as one whole document. */
   parseWhole(html: string): void {
@@ -214,6 +263,13 @@ export class SegmentParser implements AttributeValueReader {
   onattribname(start: number, endIndex: number): void {
     // The segmentation's names as written: the walk reads them so (lowerCaseAttributeNames is off, as in linkedom).
     const name = this.attributeName(this.html, start, endIndex, this.inMeta);
+    if (this.teeName !== null) {
+      // An attribute either handler keeps is read; each stores it under its own name, or not at all.
+      this.teeAttribname = this.teeName(this.html, start, endIndex, this.inMeta);
+      this.readsAttributeValue = name !== null || this.teeAttribname !== null;
+      this.attribname = name ?? "";
+      return;
+    }
     this.readsAttributeValue = name !== null;
     if (name !== null) this.attribname = name;
   }
@@ -230,7 +286,13 @@ export class SegmentParser implements AttributeValueReader {
     this.endIndex = endIndex;
     if (!this.readsAttributeValue) return;
     // The first of a name counts; only SEGMENT_ATTRIBUTES are stored, none an Object.prototype member.
-    if (this.attribs && this.attribs[this.attribname] === undefined) this.attribs[this.attribname] = this.attribvalue;
+    if (this.teeName === null || this.attribname !== "") {
+      if (this.attribs && this.attribs[this.attribname] === undefined) this.attribs[this.attribname] = this.attribvalue;
+    }
+    const teeName = this.teeAttribname;
+    if (teeName !== null && this.teeAttribs && this.teeAttribs[teeName] === undefined) {
+      this.teeAttribs[teeName] = this.attribvalue;
+    }
     this.attribvalue = "";
   }
 
@@ -312,12 +374,14 @@ export class SegmentParser implements AttributeValueReader {
       else if (HTML_INTEGRATION_ELEMENTS.has(name)) this.foreignContext.push(false);
     }
     this.attribs = {};
+    if (this.teeName !== null) this.teeAttribs = {};
   }
 
   private endOpenTag(isImplied: boolean): void {
     if (this.attribs) {
       this.handler.onopentag?.(this.tagname, this.attribs, isImplied);
       this.attribs = null;
+      this.teeAttribs = null;
     }
     if (VOID_ELEMENTS.has(this.tagname)) this.handler.onclosetag?.(this.tagname, true);
     this.tagname = "";

@@ -16,24 +16,40 @@
  * tables (cells holding paragraphs, lists, other tables, scripts) keep one block per cell run.
  */
 import { elementCapAt, PageBudget } from "./budget";
-import { BuiltTree, documentEvents, parseEvents, type SegmentEvents } from "./segment-events";
+import { BuiltTree, documentEvents, eventHandler, parseEvents, type SegmentEvents } from "./segment-events";
+import { type ParserTee, SegmentParser } from "./segment-parser";
 import { segmentPastCap } from "./segment-past-cap";
 import { TableLookahead } from "./segment-tables";
 import { SegmentWalk } from "./segment-walk";
-import { stripNonText } from "./strip-non-text";
+import { type ScriptSpan, stripNonText } from "./strip-non-text";
 import type { SegmentedPage } from "./types";
 
 export { collapseWhitespace, visibleLength } from "./segment-text";
 export { stripNonText } from "./strip-non-text";
 
 /**
+ * What rides on the page's first segmentation parse (metadata.ts): a second handler, fed the
+ * parser's events before the walk's filters with attributes of its own, and the page's scripts,
+ * which the parse never sees (stripNonText removes them). It reads what segmentation reads: the page
+ * stripped, and up to the element cap only (`scripts` keeps the spans before the cut).
+ */
+export interface PageTee extends ParserTee {
+  readonly scripts: ScriptSpan[];
+  /** A fresh tee for another parse of the page (the noscript view), and taking it over when that view is the page. */
+  fork(): PageTee;
+  /** `view` was fed the parse of `source` (its scripts' spans index it), which the page's segmentation is now. */
+  adopt(view: PageTee, source: string): void;
+}
+
+/**
  * Splits an HTML string into text blocks and the page title. `pageUrl` (the response URL) makes
  * link and image URLs absolute, with the page's `<base href>`; without it only absolute ones are kept.
+ * `tee`, when given, is fed the parse of the page segmentation gives (the noscript view's, when that is it: noscriptPage).
  */
-export function segmentHtml(html: string, pageUrl?: string, budget = new PageBudget()): SegmentedPage {
-  const page = segmentStripped(stripNonText(html), pageUrl, budget);
+export function segmentHtml(html: string, pageUrl?: string, budget = new PageBudget(), tee?: PageTee): SegmentedPage {
+  const page = segmentStripped(stripNonText(html, tee?.scripts), pageUrl, budget, tee);
   return pageText(page) < NOSCRIPT_MIN_CHARS && NOSCRIPT_OPEN.test(html)
-    ? noscriptPage(html, page, pageUrl, budget)
+    ? noscriptPage(html, page, pageUrl, budget, tee)
     : page;
 }
 
@@ -41,11 +57,33 @@ export function segmentHtml(html: string, pageUrl?: string, budget = new PageBud
  * Segmentation of HTML already stripped of non-text elements, within the page's budget. Past the
  * element cap the page is read as flat text (segment-past-cap.ts).
  */
-function segmentStripped(stripped: string, pageUrl: string | undefined, budget: PageBudget): SegmentedPage {
+function segmentStripped(
+  stripped: string,
+  pageUrl: string | undefined,
+  budget: PageBudget,
+  tee?: PageTee,
+): SegmentedPage {
   const cut = elementCapAt(stripped, budget);
   budget.check();
-  if (cut >= 0) return segmentPastCap(stripped, cut, pageUrl, budget);
-  return walkEvents((events) => parseEvents(stripped, events), pageUrl, budget);
+  if (cut >= 0) {
+    // Past the cap the walk reads flat text, not the parse: the tee gets a parse of the markup the
+    // walk parsed (the page up to the cut), its own, and the scripts before the cut.
+    if (tee) teeUpTo(stripped, cut, tee);
+    return segmentPastCap(stripped, cut, pageUrl, budget);
+  }
+  if (!tee) return walkEvents((events) => parseEvents(stripped, events), pageUrl, budget);
+  return walkEvents(
+    (events) => new SegmentParser(eventHandler(events), undefined, tee).parseWhole(stripped),
+    pageUrl,
+    budget,
+  );
+}
+
+/** The tee fed `stripped` up to `cut` on its own (a page over the element cap). */
+function teeUpTo(stripped: string, cut: number, tee: PageTee): void {
+  new SegmentParser(tee.handler, tee.namer).parseWhole(stripped.slice(0, cut));
+  const kept = tee.scripts.findIndex((span) => span.strippedAt >= cut);
+  if (kept >= 0) tee.scripts.length = kept;
 }
 
 /**
@@ -66,8 +104,9 @@ function pageText(page: SegmentedPage): number {
 }
 
 /**
- * The page with its noscript elements unwrapped, when that gives a page's worth more text; else the
- * page, with what the unwrapped view says besides kept as `noscriptNote` when there is any (below
+ * The page with its noscript elements unwrapped, when that gives a page's worth more text (and the
+ * tee, if any, takes what it read of that view, the page segmentation gives: an app shell's crawler
+ * view holds its metadata too); else the page, with what the unwrapped view says besides kept as `noscriptNote` when there is any (below
  * NOSCRIPT_MIN_CHARS + NOSCRIPT_MIN_GAIN characters, so it stays small): an app shell's "enable
  * JavaScript" sentence, which tells the interstitial check why the page is empty.
  */
@@ -76,9 +115,15 @@ function noscriptPage(
   page: SegmentedPage,
   pageUrl: string | undefined,
   budget: PageBudget,
+  tee: PageTee | undefined,
 ): SegmentedPage {
-  const unwrapped = segmentStripped(stripNonText(html.replace(NOSCRIPT_TAG, " ")), pageUrl, budget);
-  if (pageText(unwrapped) >= pageText(page) + NOSCRIPT_MIN_GAIN) return unwrapped;
+  const view = tee?.fork();
+  const source = html.replace(NOSCRIPT_TAG, " ");
+  const unwrapped = segmentStripped(stripNonText(source, view?.scripts), pageUrl, budget, view);
+  if (pageText(unwrapped) >= pageText(page) + NOSCRIPT_MIN_GAIN) {
+    if (tee && view) tee.adopt(view, source);
+    return unwrapped;
+  }
   const shown = new Set(page.blocks.map((b) => b.text));
   const note = unwrapped.blocks
     .filter((b) => b.text && !shown.has(b.text))

@@ -117,7 +117,19 @@ function matchAt(html: string, at: number, searches: Searches): { end: number; t
   return null;
 }
 
-export function stripNonText(html: string): string {
+/**
+ * A script removed: where its span (`<script` to the end of `</script>`) lies in the page, and where
+ * the space that replaced it starts in the stripped page (metadata reads JSON-LD from these spans:
+ * metadata.ts).
+ */
+export interface ScriptSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly strippedAt: number;
+}
+
+/** `html` without its non-text elements and comments; each script removed is added to `scripts` when given. */
+export function stripNonText(html: string, scripts?: ScriptSpan[]): string {
   const searches = new Searches(html);
   let out = "";
   let kept = 0;
@@ -127,7 +139,11 @@ export function stripNonText(html: string): string {
       at = openerAt(html, at + 1);
       continue;
     }
-    out += html.slice(kept, at) + (match.tag ? ` <${match.tag}></${match.tag}> ` : " ");
+    out += html.slice(kept, at);
+    if (scripts && match.tag?.length === 6 && holdsAt(match.tag, 0, "script")) {
+      scripts.push({ start: at, end: match.end, strippedAt: out.length });
+    }
+    out += match.tag ? ` <${match.tag}></${match.tag}> ` : " ";
     kept = match.end;
     at = openerAt(html, kept);
   }

@@ -8,7 +8,6 @@
 import { PageBudget, PageTooComplex } from "../core/budget";
 import { classifyPage, type PageClassification } from "../core/cascade";
 import { isInterstitial } from "../core/interstitial";
-import { extractMetadata } from "../core/metadata";
 import { hashedBlocks, preparePage, type PreparedPage } from "../core/pipeline";
 import type { BranchEvidence } from "../core/tree-evidence";
 import type { FetchedPage, SafeFetchOptions } from "../net/safe-fetch";
@@ -102,7 +101,7 @@ export async function extract(ctx: ExtractContext, source: PageSource, options: 
   const learned = options.learn && (source.fetched || ctx.trusted) && !wall.interstitial && !prepared.truncated.length;
   // Everything that does not need the tree's answer runs before the insert, so it cannot fail after it;
   // the deadline is checked last before it: a page refused as too complex has taught nothing.
-  const metadata = extractMetadata(prepared.html, source.url);
+  const metadata = prepared.metadata;
   try {
     budget.check();
   } catch (err) {

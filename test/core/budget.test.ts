@@ -33,12 +33,16 @@ describe("element cap", () => {
   });
 
   it("keeps the blocks before the cut: 600k sibling paragraphs become the first ones", () => {
-    const html = "<html><body>" + "<p>para</p>".repeat(600_000) + "</body></html>";
+    const html =
+      "<html><head><title>Before the cap</title></head><body>" +
+      "<p>para</p>".repeat(600_000) +
+      '<meta property="og:title" content="Past the cap"><script type="application/ld+json">{"@type":"Article","author":"Past"}</script></body></html>';
     const prepared = preparePage({ body: html, url: URL });
     expect(prepared.truncated).toContain("elements");
     expect(prepared.page.blocks.length).toBeGreaterThan(1000);
     expect(prepared.page.blocks.length).toBeLessThan(30_000);
-    expect(prepared.html.length).toBeLessThan(html.length);
+    // The metadata reads what segmentation parsed as markup: nothing past the cut.
+    expect(prepared.metadata).toMatchObject({ title: "Before the cap", byline: null });
   });
 });
 

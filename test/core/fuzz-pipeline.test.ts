@@ -2,7 +2,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { HYBRID } from "../../src/core/cascade";
 import { DomainState } from "../../src/core/domain-state";
-import { extractMetadata } from "../../src/core/metadata";
 import { preparePage, processPage } from "../../src/core/pipeline";
 import { renderHtml } from "../../src/core/render-html";
 import { renderMarkdown } from "../../src/core/render-markdown";
@@ -30,7 +29,7 @@ function runPage(html: string, state: DomainState, n: number): void {
     expect(typeof result.text).toBe("string");
     renderMarkdown(prepared.page.blocks, result.verdicts, {});
     renderHtml(prepared.page.blocks, result.verdicts, { url });
-    extractMetadata(prepared.html, url);
+    expect(typeof prepared.metadata.titleDeclared).toBe("boolean");
   } catch (err) {
     if (!isBudgetRefusal(err)) throw err;
   }

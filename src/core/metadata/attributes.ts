@@ -1,12 +1,12 @@
 /**
  * The attributes the metadata collector (./collector.ts) reads, and the rule the metadata parse keeps
  * them by. The stock Parser hands the collector every attribute of every tag, its name lower-cased and
- * its value sliced and entity-decoded; the collector looks at a handful. The parse (../metadata.ts)
- * keeps those alone, so the tokenizer skips the others' values undecoded (segment-parser.ts): the
+ * its value sliced and entity-decoded; the collector looks at a handful. The parse it rides on
+ * (segmentation's, with a tee: ../metadata.ts) keeps those alone besides segmentation's own, so the tokenizer skips the others' values undecoded (segment-parser.ts): the
  * collector sees the same events with the attributes it never reads left out.
  *
  * A new `attribs.x` read in the collector must be added here, or it reads undefined: the tests
- * (metadata-settled.test.ts: the metadata of generated pages, each attribute in any case, against a
+ * (metadata-tee.test.ts: the metadata of generated pages, each attribute in any case, against a
  * stock Parser's whole parse) fail for a name left out.
  */
 

@@ -1,10 +1,10 @@
 /**
- * Collects the raw material of article metadata from htmlparser2's SAX events: meta tags, JSON-LD
- * bodies, the <title>, the first <h1>, itemprop microdata, <html lang>, <base href> and the first
- * <time datetime> inside <article>/<main>. It keeps first occurrences only, and per event does a
- * switch on the tag name and one attribute lookup, so it can ride along on the parse segmentation
- * already does (feed it the same onopentag/ontext/onclosetag events). It expects lower-cased tag
- * and attribute names, htmlparser2's defaults.
+ * Collects the raw material of article metadata from htmlparser2's SAX events: meta tags, the
+ * <title>, the first <h1>, itemprop microdata, <html lang>, <base href> and the first <time datetime>
+ * inside <article>/<main>; JSON-LD bodies are handed to it (addJsonLd). It keeps first occurrences
+ * only, and per event does a switch on the tag name and one attribute lookup, so it rides along on
+ * the parse segmentation already does (metadata.ts). It expects lower-cased tag and attribute names,
+ * htmlparser2's defaults.
  */
 import { isMarkGlyph } from "../permalink-marks";
 import { INLINE } from "../segment-tags";
@@ -92,15 +92,25 @@ export class MetadataCollector {
   private captures: TextCapture[] = [];
   /** A link inside the captured `<h1>`: where its text starts, and the capture's depth inside it. */
   private h1Link: { capture: TextCapture; from: number; depth: number } | null = null;
-  private script: string | null = null;
   private jsonLdBytes = 0;
   private landmarkDepth = 0;
   private svgDepth = 0;
   private authorScopes = 0;
 
-  /** No text is being collected (no capture open, no JSON-LD body being read): text changes nothing now. */
-  get idle(): boolean {
-    return this.captures.length === 0 && this.script === null;
+  /** Whether the page's JSON-LD has reached LD_TOTAL_LIMIT: no later body is read. */
+  get jsonLdFull(): boolean {
+    return this.jsonLdBytes >= LD_TOTAL_LIMIT;
+  }
+
+  /**
+   * A JSON-LD script's body, in document order (the parse never sees scripts: metadata.ts reads them
+   * from the spans stripNonText removed). A body over LD_SCRIPT_LIMIT is not read; none is once the
+   * bodies read reach LD_TOTAL_LIMIT, and the one that passes it is dropped.
+   */
+  addJsonLd(body: string): void {
+    if (this.jsonLdFull || body.length > LD_SCRIPT_LIMIT) return;
+    this.jsonLdBytes += body.length;
+    if (this.jsonLdBytes <= LD_TOTAL_LIMIT) this.jsonLd.push(body);
   }
 
   onopentag(name: string, attribs: Attributes): void {
@@ -113,9 +123,6 @@ export class MetadataCollector {
     switch (name) {
       case "meta":
         this.readMeta(attribs);
-        break;
-      case "script":
-        if (isJsonLd(attribs.type) && this.jsonLdBytes < LD_TOTAL_LIMIT) this.script = "";
         break;
       case "title":
         if (this.title === null && this.svgDepth === 0 && !this.capturing("title")) this.capture("title");
@@ -157,11 +164,6 @@ export class MetadataCollector {
   }
 
   ontext(data: string): void {
-    if (this.script !== null) {
-      this.script += data;
-      if (this.script.length > LD_SCRIPT_LIMIT) this.script = null;
-      return;
-    }
     for (const capture of this.captures) {
       // An svg's <title> inside an <h1> (a logo's label) is no text the heading shows: segmentation drops svg whole.
       if (capture.key === "h1" && this.svgDepth > 0) continue;
@@ -170,11 +172,7 @@ export class MetadataCollector {
   }
 
   onclosetag(name: string): void {
-    if (name === "script" && this.script !== null) {
-      this.jsonLdBytes += this.script.length;
-      if (this.jsonLdBytes <= LD_TOTAL_LIMIT) this.jsonLd.push(this.script);
-      this.script = null;
-    } else if ((name === "article" || name === "main") && this.landmarkDepth > 0) this.landmarkDepth--;
+    if ((name === "article" || name === "main") && this.landmarkDepth > 0) this.landmarkDepth--;
     else if (name === "svg" && this.svgDepth > 0) this.svgDepth--;
     if (this.captures.length === 0) return;
     for (const capture of this.captures) capture.depth--;
@@ -256,7 +254,7 @@ export class MetadataCollector {
   }
 }
 
-function isJsonLd(type: string | undefined): boolean {
+export function isJsonLd(type: string | undefined): boolean {
   return type !== undefined && type.trim().toLowerCase().startsWith("application/ld+json");
 }
 
