@@ -4,6 +4,7 @@
  * Pure and in-memory; the Durable Object persists it, the eval script uses it as is.
  */
 import { hashToU32, u32ToHash, uniqueHashes } from "./hash-u32";
+import { CHUNK_ENTRIES, HeldDocuments } from "./held-documents";
 import { UrlTree, type SerializedNode, type TreeNode } from "./url-tree";
 
 export interface EvictionPolicy {
@@ -61,27 +62,56 @@ export interface SerializedDomainState {
 }
 
 export class DomainState {
-  /** Insertion order is queue order: the first entry is the oldest document. */
-  private readonly documents = new Map<string, HeldDocument>();
-  /** Keys removed since the last takeRemoved(): what a persistent store must delete too. */
+  /**
+   * The held documents, in queue order (the first is the oldest): slots in typed arrays and their
+   * hashes in shared chunks (./held-documents.ts), not an object and an ArrayBuffer per document.
+   */
+  readonly held: HeldDocuments;
+  /** Keys removed since the last takeRemoved(), with their row ids: what a persistent store must delete too. */
   private removedKeys: string[] = [];
+  private removedRowIds: number[] = [];
 
   constructor(
     readonly domain: string,
     readonly policy: EvictionPolicy = DEFAULT_EVICTION,
     readonly tree: UrlTree = new UrlTree(domain),
-  ) {}
+    /** The held documents' chunk size (./held-documents.ts): tests make it tiny. */
+    chunkEntries = CHUNK_ENTRIES,
+  ) {
+    this.held = new HeldDocuments(chunkEntries);
+  }
 
   get size(): number {
-    return this.documents.size;
+    return this.held.size;
   }
 
+  /** The held document as an object (made on each call: its hashes are a view, a snapshot). */
   document(key: string): HeldDocument | undefined {
-    return this.documents.get(key);
+    const slot = this.held.slot(key);
+    return slot < 0 ? undefined : this.heldDocument(slot);
   }
 
-  heldDocuments(): IterableIterator<HeldDocument> {
-    return this.documents.values();
+  /** The held documents in queue order, each made as document() makes it. */
+  *heldDocuments(): IterableIterator<HeldDocument> {
+    for (const slot of this.held.slots()) yield this.heldDocument(slot);
+  }
+
+  private heldDocument(slot: number): HeldDocument {
+    const h = this.held;
+    return { key: h.key(slot), branch: h.branch(slot), time: h.time(slot), hashes: h.hashesOf(slot) };
+  }
+
+  /** A persistent store's id for the held document's row (0 when none was set). */
+  rowId(key: string): number {
+    const slot = this.held.slot(key);
+    if (slot < 0) throw new Error(`rowId: ${key} is not held`);
+    return this.held.rowId(slot);
+  }
+
+  setRowId(key: string, id: number): void {
+    const slot = this.held.slot(key);
+    if (slot < 0) throw new Error(`setRowId: ${key} is not held`);
+    this.held.setRowId(slot, id);
   }
 
   /**
@@ -89,9 +119,9 @@ export class DomainState {
    * as a new document, but its never-seen blocks are added when they bring enough new text.
    */
   ingest(key: string, branch: readonly string[], blocks: readonly HashedBlock[], now: number): IngestOutcome {
-    const held = this.documents.get(key);
-    if (held) {
-      const own = new Set(held.hashes);
+    const slot = this.held.slot(key);
+    if (slot >= 0) {
+      const own = new Set(this.held.hashesOf(slot));
       const fresh = new Map<number, number>();
       for (const b of blocks) {
         const h = hashToU32(b.hash);
@@ -102,16 +132,13 @@ export class DomainState {
       for (const n of fresh.values()) chars += n;
       if (chars < REVISION_MIN_NEW_CHARS) return { kind: "unchanged", evicted: this.evict(now, key) };
       const added = Uint32Array.from(fresh.keys());
-      this.tree.addRevisionHashes(held.branch, added);
-      const hashes = new Uint32Array(held.hashes.length + added.length);
-      hashes.set(held.hashes);
-      hashes.set(added, held.hashes.length);
-      this.documents.set(key, { ...held, hashes });
+      this.tree.addRevisionHashes(this.held.branch(slot), added);
+      this.held.extend(slot, added);
       return { kind: "revision", addedHashes: added.length, evicted: this.evict(now, key) };
     }
     const unique = uniqueHashes(blocks.map((b) => b.hash));
     this.tree.insertDocument(branch, unique);
-    this.documents.set(key, { key, branch: [...branch], time: now, hashes: unique });
+    this.held.addWith(key, [...branch], now, unique);
     return { kind: "inserted", evicted: this.evict(now, key) };
   }
 
@@ -123,23 +150,27 @@ export class DomainState {
   evict(now: number, protect?: string): number {
     let evicted = 0;
     const { maxDocs, maxAgeMs, keepRecent } = this.policy;
-    for (const doc of this.documents.values()) {
-      const n = this.documents.size;
+    const held = this.held;
+    for (const slot of held.slots()) {
+      const n = held.size;
       const tooMany = n > maxDocs;
-      const tooOld = n > keepRecent && now - doc.time > maxAgeMs;
-      if (doc.key === protect) continue;
+      const tooOld = n > keepRecent && now - held.time(slot) > maxAgeMs;
+      const key = held.key(slot);
+      if (key === protect) continue;
       if (!tooMany && !tooOld) break;
-      this.remove(doc.key);
+      this.remove(key);
       evicted++;
     }
     return evicted;
   }
 
   remove(key: string): boolean {
-    const doc = this.documents.get(key);
-    if (!doc) return false;
-    this.tree.removeDocument(doc.branch, doc.hashes);
-    this.documents.delete(key);
+    const held = this.held;
+    const slot = held.slot(key);
+    if (slot < 0) return false;
+    this.tree.removeDocument(held.branch(slot), held.hashesOf(slot));
+    this.removedRowIds.push(held.rowId(slot));
+    held.remove(key);
     this.removedKeys.push(key);
     return true;
   }
@@ -147,7 +178,14 @@ export class DomainState {
   takeRemoved(): string[] {
     const keys = this.removedKeys;
     this.removedKeys = [];
+    this.removedRowIds = [];
     return keys;
+  }
+
+  /** takeRemoved() with each key's row id (setRowId), in the same order. */
+  takeRemovedRows(): { keys: string[]; rowIds: number[] } {
+    const rowIds = this.removedRowIds;
+    return { keys: this.takeRemoved(), rowIds };
   }
 
   /**
@@ -155,46 +193,54 @@ export class DomainState {
    * pass over the documents. Its hashes must be unique, as stored (an import checks it first).
    */
   restore(doc: HeldDocument): void {
-    if (this.documents.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);
+    if (this.held.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);
     this.tree.insertDocument(doc.branch, doc.hashes);
-    this.documents.set(doc.key, doc);
+    this.held.addWith(doc.key, doc.branch, doc.time, doc.hashes);
   }
 
   /** restore() for many documents at once, in queue order: one bulk build of the counts (a restart). */
   restoreAll(docs: readonly HeldDocument[]): void {
-    if (this.documents.size === 0) {
-      // A restart: the map itself finds a duplicate (one pass, no set of keys beside it), and is
-      // emptied again before the throw, so a refused restore leaves the state as it was.
-      for (const doc of docs) this.documents.set(doc.key, doc);
-      if (this.documents.size !== docs.length) {
-        this.documents.clear();
-        const keys = new Set<string>();
-        for (const doc of docs) {
-          if (keys.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);
-          keys.add(doc.key);
-        }
-      }
-      this.tree.insertDocuments(docs);
+    if (this.held.size === 0) {
+      const bulk = this.bulkRestore();
+      for (const doc of docs) bulk.add(doc.key, doc.branch, doc.time, doc.hashes);
+      bulk.finish();
       return;
     }
     const keys = new Set<string>();
     for (const doc of docs) {
-      if (this.documents.has(doc.key) || keys.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);
+      if (this.held.has(doc.key) || keys.has(doc.key)) throw new Error(`restore: duplicate key ${doc.key}`);
       keys.add(doc.key);
     }
-    this.tree.insertDocuments(docs);
-    for (const doc of docs) this.documents.set(doc.key, doc);
+    for (const doc of docs) this.restore(doc);
+  }
+
+  /**
+   * A restart into an empty state: documents added one by one, their hashes written straight into
+   * the shared chunks by the caller (no array per document), then one bulk build of the counts
+   * (UrlTree.insertPacked) at finish(). A duplicate key throws and leaves the state empty.
+   */
+  bulkRestore(): BulkRestore {
+    if (this.held.size !== 0 || this.tree.root.docs !== 0) throw new Error("bulkRestore: the state is not empty");
+    // Slots from 0 in queue order (none freed before), which is the order insertPacked reads them in.
+    this.held.clear();
+    return new BulkRestore(this);
+  }
+
+  /** BulkRestore's end: the counts built from the held documents (called once). */
+  buildFromHeld(): void {
+    this.tree.insertPacked(this.held.packed());
   }
 
   /** Oldest and newest insertion times of held documents. */
   timeRange(): { oldest: number; newest: number } | null {
     let oldest = Infinity;
     let newest = -Infinity;
-    for (const d of this.documents.values()) {
-      if (d.time < oldest) oldest = d.time;
-      if (d.time > newest) newest = d.time;
+    for (const slot of this.held.slots()) {
+      const time = this.held.time(slot);
+      if (time < oldest) oldest = time;
+      if (time > newest) newest = time;
     }
-    return this.documents.size ? { oldest, newest } : null;
+    return this.held.size ? { oldest, newest } : null;
   }
 
   /** Branch nodes from the domain node down, as far as the tree has them. */
@@ -203,7 +249,7 @@ export class DomainState {
   }
 
   toJSON(): SerializedDomainState {
-    const documents = [...this.documents.values()].map(serializeDocument);
+    const documents = [...this.heldDocuments()].map(serializeDocument);
     return { version: 1, domain: this.domain, tree: this.tree.toJSON(), documents };
   }
 
@@ -211,11 +257,51 @@ export class DomainState {
    * The counts are a function of the documents, so they are rebuilt from them rather than read
    * from `data.tree`: a serialized tree that disagreed with its documents cannot come back.
    */
-  static fromJSON(data: SerializedDomainState, policy: EvictionPolicy = DEFAULT_EVICTION): DomainState {
+  static fromJSON(
+    data: SerializedDomainState,
+    policy: EvictionPolicy = DEFAULT_EVICTION,
+    chunkEntries = CHUNK_ENTRIES,
+  ): DomainState {
     if (data.version !== 1) throw new Error(`unsupported domain state version ${String(data.version)}`);
-    const state = new DomainState(data.domain, policy);
+    const state = new DomainState(data.domain, policy, undefined, chunkEntries);
     for (const doc of data.documents) state.restore(deserializeDocument(doc));
     return state;
+  }
+}
+
+/** DomainState.bulkRestore's handle. */
+export class BulkRestore {
+  private done = false;
+  constructor(private readonly state: DomainState) {}
+
+  /**
+   * Room for a document's `length` hashes, last in the queue: the caller writes them at
+   * `state.held.chunk(slot)` from `state.held.offset(slot)` before the next call. Answers the slot.
+   */
+  reserve(key: string, branch: readonly string[], time: number, length: number, rowId = 0): number {
+    try {
+      const slot = this.state.held.add(key, branch, time, length);
+      this.state.held.setRowId(slot, rowId);
+      return slot;
+    } catch (err) {
+      this.state.held.clear();
+      throw new Error(`restore: duplicate key ${key}`, { cause: err });
+    }
+  }
+
+  /** reserve() with the hashes copied in. */
+  add(key: string, branch: readonly string[], time: number, hashes: ArrayLike<number>, rowId = 0): void {
+    const held = this.state.held;
+    const slot = this.reserve(key, branch, time, hashes.length, rowId);
+    const chunk = held.chunk(slot);
+    const at = held.offset(slot);
+    for (let i = 0; i < hashes.length; i++) chunk[at + i] = hashes[i]!;
+  }
+
+  finish(): void {
+    if (this.done) throw new Error("bulkRestore: finished twice");
+    this.done = true;
+    this.state.buildFromHeld();
   }
 }
 

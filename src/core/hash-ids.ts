@@ -26,13 +26,14 @@ export class HashIds {
   }
 
   /**
-   * One document's hashes (unique): each one's id written to `occ` from `at`, and one more holder
+   * One document's hashes (unique), `length` of them from `from` in `hashes` (a chunk shared by many
+   * documents, ./held-documents.ts): each one's id written to `occ` from `at`, and one more holder
    * for it. A loop of its own, called once per document, so that V8 optimizes it after the first
    * documents of a cold start rather than waiting to replace a long-running loop on the stack.
    */
-  addDocument(hashes: ArrayLike<number>, occ: Uint32Array, at: number): void {
-    for (let i = 0; i < hashes.length; i++) {
-      const id = this.idOf(hashes[i]!);
+  addDocument(hashes: Uint32Array, from: number, length: number, occ: Uint32Array, at: number): void {
+    for (let i = 0; i < length; i++) {
+      const id = this.idOf(hashes[from + i]!);
       this.holders[id]!++;
       occ[at + i] = id;
     }

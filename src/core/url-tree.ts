@@ -23,6 +23,19 @@ import { hashToU32, u32ToHash } from "./hash-u32";
 /** A bulk build's mark, in place of a shared index, for a hash one document holds. */
 const SOLE = 0xffffffff;
 
+/**
+ * Documents for a bulk build, k from 0 to count - 1 in queue order: branches[k], and hashes (unique)
+ * chunks[chunkOf[k]] from offsets[k], lengths[k] entries.
+ */
+export interface PackedDocuments {
+  count: number;
+  branches: readonly (readonly string[] | undefined)[];
+  chunks: readonly Uint32Array[];
+  chunkOf: Uint32Array;
+  offsets: Uint32Array;
+  lengths: Uint32Array;
+}
+
 /** A bulk build's state for fillCounts (UrlTree.insertDocuments): per shared hash, per occurrence, per document, and scratch. */
 interface BulkCounts {
   /** The hash of each shared index (a hash two documents or more hold). */
@@ -140,9 +153,45 @@ export class UrlTree {
       return;
     }
     const n = docs.length;
+    const offsets = new Uint32Array(n);
+    const lengths = new Uint32Array(n);
+    let total = 0;
+    for (let k = 0; k < n; k++) {
+      offsets[k] = total;
+      total += lengths[k] = docs[k]!.hashes.length;
+    }
+    const all = new Uint32Array(total);
+    for (let k = 0; k < n; k++) {
+      const h = docs[k]!.hashes;
+      for (let i = 0; i < h.length; i++) all[offsets[k]! + i] = h[i]!;
+    }
+    this.insertPacked({
+      count: n,
+      branches: docs.map((d) => d.branch),
+      chunks: [all],
+      chunkOf: new Uint32Array(n),
+      offsets,
+      lengths,
+    });
+  }
+
+  /**
+   * insertDocuments for documents whose hashes are ranges of shared chunks (./held-documents.ts, a
+   * restart): no array per document is needed, nor made.
+   */
+  insertPacked(docs: PackedDocuments): void {
+    if (this.root.docs !== 0 || this.sole.size !== 0) {
+      for (let k = 0; k < docs.count; k++) {
+        const at = docs.offsets[k]!;
+        this.insertDocument(docs.branches[k]!, docs.chunks[docs.chunkOf[k]!]!.subarray(at, at + docs.lengths[k]!));
+      }
+      return;
+    }
+    const n = docs.count;
+    const { chunks, chunkOf, offsets, lengths } = docs;
     // Where each document's hash ids start in `occ`, the ids of all occurrences in document order.
     const start = new Uint32Array(n + 1);
-    for (let k = 0; k < n; k++) start[k + 1] = start[k]! + docs[k]!.hashes.length;
+    for (let k = 0; k < n; k++) start[k + 1] = start[k]! + lengths[k]!;
     const total = start[n]!;
     const occ = new Uint32Array(total);
     // A guess of the distinct hashes: about a third of the occurrences at the cap (bench, stream-ctf).
@@ -152,12 +201,12 @@ export class UrlTree {
     // deepest node by the array itself, and count on its nodes by the parent links: no segment lookups.
     const leaves = new Map<readonly string[], TreeNode>();
     for (let k = 0; k < n; k++) {
-      const d = docs[k]!;
-      let leaf = leaves.get(d.branch);
+      const branch = docs.branches[k]!;
+      let leaf = leaves.get(branch);
       if (leaf) for (let node: TreeNode | null = leaf; node; node = node.parent) node.docs++;
-      else leaves.set(d.branch, (leaf = this.supportBranch(d.branch)));
+      else leaves.set(branch, (leaf = this.supportBranch(branch)));
       leafOf[k] = leaf.id;
-      ids.addDocument(d.hashes, occ, start[k]!);
+      ids.addDocument(chunks[chunkOf[k]!]!, offsets[k]!, lengths[k]!, occ, start[k]!);
     }
     const holders = ids.holders;
     // Each shared hash gets an index among the shared ones (few: thousands at the cap, against

@@ -72,8 +72,6 @@ export class DomainTree extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly policy: EvictionPolicy;
   private state: DomainState | null = null;
-  /** Row id of each held document's key, loaded with the state (schema 2 has no url_key index). */
-  private seqs = new Map<string, number>();
   /** Whether the schema exists in storage; null until first checked. */
   private hasStore: boolean | null = null;
   /**
@@ -145,7 +143,7 @@ export class DomainTree extends DurableObject<Env> {
     }
     const stored = this.storedDomain();
     if (stored && stored !== domain) throw new Error(`this object holds ${stored}, not ${domain}`);
-    this.seqs = new Map();
+    // Each document's row id (seq) is kept in the state (DomainState.rowId): schema 2 has no url_key index.
     const state = this.stored()
       ? restoreRows(
           domain,
@@ -153,7 +151,6 @@ export class DomainTree extends DurableObject<Env> {
           this.sql.exec<StoredDocumentRow & { hashes: ArrayBuffer }>(
             `SELECT seq, url_key, branch, time, hashes FROM documents ORDER BY seq`,
           ),
-          this.seqs,
         )
       : new DomainState(domain, this.policy);
     this.state = state;
@@ -231,13 +228,13 @@ export class DomainTree extends DurableObject<Env> {
         doc.time,
         packU32(doc.hashes),
       );
-      this.seqs.set(doc.key, cursor.one().seq);
+      state.setRowId(doc.key, cursor.one().seq);
       written += cursor.rowsWritten;
     } else if (ingest.kind === "revision") {
       written += this.sql.exec(
         `UPDATE documents SET hashes = ? WHERE seq = ?`,
         packU32(doc.hashes),
-        this.seqs.get(doc.key)!,
+        state.rowId(doc.key),
       ).rowsWritten;
     }
     written += this.deleteRemoved(state);
@@ -247,9 +244,8 @@ export class DomainTree extends DurableObject<Env> {
 
   private deleteRemoved(state: DomainState): number {
     let written = 0;
-    for (const key of state.takeRemoved()) {
-      written += this.sql.exec(`DELETE FROM documents WHERE seq = ?`, this.seqs.get(key)!).rowsWritten;
-      this.seqs.delete(key);
+    for (const seq of state.takeRemovedRows().rowIds) {
+      written += this.sql.exec(`DELETE FROM documents WHERE seq = ?`, seq).rowsWritten;
     }
     return written;
   }
@@ -362,7 +358,6 @@ export class DomainTree extends DurableObject<Env> {
     if (docs.length > this.policy.maxDocs) throw new Error(`import of ${docs.length} documents over the cap`);
     if (docs.length === 0) return { ok: true, imported: 0 };
     const state = new DomainState(domain, this.policy);
-    const seqs = new Map<string, number>();
     try {
       this.ctx.storage.transactionSync(() => {
         this.ensureSchema();
@@ -378,7 +373,7 @@ export class DomainTree extends DurableObject<Env> {
               packU32(doc.hashes),
             )
             .one();
-          seqs.set(doc.key, row.seq);
+          state.setRowId(doc.key, row.seq);
         }
       });
     } catch (err) {
@@ -386,7 +381,6 @@ export class DomainTree extends DurableObject<Env> {
       throw err;
     }
     this.state = state;
-    this.seqs = seqs;
     this.domainRow = domain;
     this.ensureAlarm(Date.now());
     return { ok: true, imported: docs.length };
@@ -400,7 +394,6 @@ export class DomainTree extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.state = null;
-    this.seqs = new Map();
     this.domainRow = null;
     // The schema is created again by the next write, not now: a reset object stores nothing.
     this.hasStore = false;

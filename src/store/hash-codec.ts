@@ -59,11 +59,29 @@ export function packU32(hashes: Uint32Array): Uint8Array {
   return out;
 }
 
-/** Storage straight to the tree's in-memory form, without a string per hash: what makes a restart fast. */
-export function unpackU32(bytes: ArrayBuffer | Uint8Array): Uint32Array {
-  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const out = new Uint32Array(Math.floor(data.length / HASH_BYTES));
-  for (let i = 0; i < out.length; i++) out[i] = view.getUint32(i * HASH_BYTES);
-  return out;
+/** Whether this host's typed arrays are little-endian (every platform Workers and Node run on is, but say so). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * `length` stored hashes (big-endian, 4 bytes each) decoded into `out` from `at`: the restart's
+ * path (./restore-rows.ts), one transient typed view per blob and no DataView, no array kept. An
+ * aligned blob (SQLite's cursor gives each BLOB its own ArrayBuffer) is read as host-order u32 and
+ * byte-swapped; any other by bytes.
+ */
+export function unpackU32Into(bytes: ArrayBuffer | Uint8Array, out: Uint32Array, at: number, length: number): void {
+  const buffer = bytes instanceof Uint8Array ? bytes.buffer : bytes;
+  const offset = bytes instanceof Uint8Array ? bytes.byteOffset : 0;
+  if (LITTLE_ENDIAN && offset % HASH_BYTES === 0) {
+    const words = new Uint32Array(buffer, offset, length);
+    for (let i = 0; i < length; i++) {
+      const x = words[i]!;
+      out[at + i] = ((x << 24) | ((x & 0xff00) << 8) | ((x >>> 8) & 0xff00) | (x >>> 24)) >>> 0;
+    }
+    return;
+  }
+  const data = new Uint8Array(buffer, offset, length * HASH_BYTES);
+  for (let i = 0; i < length; i++) {
+    const j = i * HASH_BYTES;
+    out[at + i] = ((data[j]! << 24) | (data[j + 1]! << 16) | (data[j + 2]! << 8) | data[j + 3]!) >>> 0;
+  }
 }

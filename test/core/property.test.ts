@@ -105,14 +105,18 @@ function checkInvariants(state: DomainState, policy: EvictionPolicy, where: stri
   }
 }
 
-function simulate(seed: number, policy: EvictionPolicy, steps: number) {
+/**
+ * `chunkEntries`: the held documents' chunk size (src/core/held-documents.ts); a tiny one makes new
+ * chunks, slot reuse and compaction happen every few steps.
+ */
+function simulate(seed: number, policy: EvictionPolicy, steps: number, chunkEntries?: number) {
   const rnd = prng(seed);
-  let state = new DomainState("example.com", policy);
+  let state = new DomainState("example.com", policy, undefined, chunkEntries);
   let now = 1_000;
   let nextKey = 0;
   let nextFresh = 0;
   const usedKeys: string[] = [];
-  const stats = { inserted: 0, revision: 0, unchanged: 0, evicted: 0, removed: 0 };
+  const stats = { inserted: 0, revision: 0, unchanged: 0, evicted: 0, removed: 0, compactions: 0, maxChunks: 0 };
 
   const branch = () => Array.from({ length: rnd.int(4) }, () => rnd.pick(SEGMENTS));
   const someBlocks = (): HashedBlock[] => {
@@ -129,6 +133,9 @@ function simulate(seed: number, policy: EvictionPolicy, steps: number) {
   for (let step = 0; step < steps; step++) {
     now += rnd.int(4) === 0 ? rnd.int(3 * policy.maxAgeMs) : rnd.int(10);
     const held = [...state.heldDocuments()];
+    // Copies, to check below that the views taken before the step were not changed by it.
+    const before = held.map((d) => Array.from(d.hashes));
+    const compactions = state.held.compactions;
     const roll = rnd.next();
     let op: string;
     if (roll < 0.4 || held.length === 0) {
@@ -163,16 +170,19 @@ function simulate(seed: number, policy: EvictionPolicy, steps: number) {
       stats.evicted += state.evict(now);
       op = "evict";
     } else if (roll < 0.975) {
-      state = DomainState.fromJSON(JSON.parse(JSON.stringify(state.toJSON())), policy);
+      state = DomainState.fromJSON(JSON.parse(JSON.stringify(state.toJSON())), policy, chunkEntries);
       op = "round-trip";
     } else {
       // The way a persistent store reloads: documents restored one by one into an empty state.
-      const reloaded = new DomainState(state.domain, policy);
+      const reloaded = new DomainState(state.domain, policy, undefined, chunkEntries);
       for (const doc of held) reloaded.restore(structuredClone(doc));
       state = reloaded;
       op = "reload";
     }
     const where = `seed ${seed} step ${step} (${op})`;
+    held.forEach((d, i) => expect(Array.from(d.hashes), `${where}: ${d.key}'s view is a snapshot`).toEqual(before[i]));
+    if (state.held.compactions > compactions) stats.compactions++;
+    stats.maxChunks = Math.max(stats.maxChunks, state.held.entryStats().chunks);
     const gone = held.map((d) => d.key).filter((k) => !state.document(k));
     expect(new Set(state.takeRemoved()), `${where}: removed keys`).toEqual(new Set(gone));
     checkInvariants(state, policy, where);
@@ -192,6 +202,13 @@ describe("DomainState matches a recount from its held documents", () => {
     expect(stats.removed).toBeGreaterThan(5);
   });
 
+  it.each([1, 2, 42, 1337])("seed %i, small policy, tiny chunks (new chunks, slot reuse, compaction)", (seed) => {
+    const { stats } = simulate(seed, small, 300, 4);
+    expect(stats.evicted + stats.removed).toBeGreaterThan(15);
+    expect(stats.compactions).toBeGreaterThan(5);
+    expect(stats.maxChunks).toBeGreaterThan(3);
+  });
+
   it.each([7, 8])("seed %i, roomier policy, longer run", (seed) => {
     const { state } = simulate(seed, { maxDocs: 25, keepRecent: 5, maxAgeMs: 200 }, 600);
     expect(state.size).toBeGreaterThan(0);
@@ -209,8 +226,9 @@ describe("DomainState matches a recount from its held documents", () => {
       },
       (s) => s.tree.root.children.set("ghost", new TreeNode("ghost")),
       (s) => {
-        const doc = s.document([...s.heldDocuments()][0]!.key)!;
-        doc.hashes = Uint32Array.from([...doc.hashes, 12345]);
+        // A held document's hashes are a view of the shared chunks: writing it corrupts the state.
+        const doc = [...s.heldDocuments()].find((d) => d.hashes.length > 0)!;
+        doc.hashes[0] = (doc.hashes[0]! ^ 1) >>> 0;
       },
     ];
     for (const corrupt of corruptions) {

@@ -19,12 +19,11 @@ describe("restoreRows", () => {
       time: d.time,
       hashes: packU32(d.hashes).buffer as ArrayBuffer,
     }));
-    const seqs = new Map<string, number>();
-    const restored = restoreRows("example.com", DEFAULT_EVICTION, rows, seqs);
+    const restored = restoreRows("example.com", DEFAULT_EVICTION, rows);
     const oneByOne = new DomainState("example.com", DEFAULT_EVICTION);
     for (const d of docs) oneByOne.restore({ ...d, branch: [...d.branch], hashes: Uint32Array.from(d.hashes) });
     expect(restored.toJSON()).toEqual(oneByOne.toJSON());
-    expect([...seqs]).toEqual(docs.map((d, i) => [d.key, 10 + i]));
+    expect(docs.map((d) => [d.key, restored.rowId(d.key)])).toEqual(docs.map((d, i) => [d.key, 10 + i]));
     const arrays = new Set([...restored.heldDocuments()].map((d) => d.branch));
     expect(arrays.size).toBe(branches.length);
   });
