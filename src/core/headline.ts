@@ -237,7 +237,7 @@ function openingCopies(units: readonly Unit[], saysIt: (text: string) => boolean
  * The opening paragraphs without the one that says the headline, or its line that does: an older page
  * sets its headline in bold type after a line of links or a date, or as one line of a dateline
  * ("Headline<br>Thursday, July 6, 2000"; "Monday August 14 7:49 PM ET<br>Headline"): a paragraph, or
- * its first or last line, in the first OPENING_UNITS units, once. A paragraph saying only the
+ * one of its first lines or its last (lineOf), in the first OPENING_UNITS units, once. A paragraph saying only the
  * headline is never a section of its own. Images of the copy stay, as a paragraph of their own.
  */
 function withoutOpeningCopy(units: readonly Unit[], says: (text: string) => boolean): Unit[] {
@@ -255,12 +255,21 @@ function withoutOpeningCopy(units: readonly Unit[], says: (text: string) => bool
   return [...units.slice(0, at), ...replaced, ...units.slice(at + 1)];
 }
 
-/** Which line of a paragraph, its first or its last, says the headline; -1 when neither does. */
+/**
+ * Which line of a paragraph says the headline: one of its first OPENING_LINES (an older page's kicker,
+ * then the headline, then its byline: "Backseat Driver<br>Headline<br>Jerry Flint, 06.14.05"; with
+ * its first line alone the headline stood twice, once at the top and once in the body), or its last;
+ * -1 when none does.
+ */
 function lineOf(unit: Unit, says: (text: string) => boolean): number {
-  if (says(unit.lines[0]!)) return 0;
+  const opening = Math.min(OPENING_LINES, unit.lines.length);
+  for (let i = 0; i < opening; i++) if (says(unit.lines[i]!)) return i;
   const last = unit.lines.length - 1;
   return says(unit.lines[last]!) ? last : -1;
 }
+
+/** Lines of an opening paragraph that may set the headline: a kicker and a section line may come first. */
+const OPENING_LINES = 3;
 
 function isTopHeading(unit: Unit): boolean {
   return unit.kind === "heading" && unit.level <= 2;

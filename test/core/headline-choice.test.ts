@@ -314,6 +314,8 @@ describe("placing the headline", () => {
     for (const dateline of [
       "<p><b>Pruning roses</b><br>Thursday, July 6, 2000</p>",
       "<p>Thursday, July 6, 2000<br><b>Pruning roses</b></p>",
+      // A kicker, the headline, a byline and date, then the story's first lines, all in one paragraph.
+      "<p>Garden Notes<br><b>Pruning roses</b><br>Ann Gardener, Thursday, July 6, 2000<br>The first cut is the one that counts in any garden.<br>Then comes the second.</p>",
     ]) {
       const markdown = render(`${dateline}${BODY.join("")}`, "Pruning roses");
       expect(count(markdown, "Pruning roses")).toBe(1);
