@@ -104,15 +104,10 @@ export class PageBudget {
 }
 
 /**
- * `html` cut before its (maxElements + 1)-th start tag (`<` and a letter), or unchanged. A scan of
- * the string, no parse: tags inside comments or scripts count too, which only makes it stricter.
+ * Where `html` is cut at the element cap: the index of its (maxElements + 1)-th start tag (`<` and a
+ * letter), the cut recorded in the budget; -1 when the page is under the cap. A scan of the string,
+ * no parse: tags inside comments or scripts count too, which only makes it stricter.
  */
-export function capElements(html: string, budget: PageBudget): string {
-  const at = elementCapAt(html, budget);
-  return at < 0 ? html : html.slice(0, at);
-}
-
-/** Where capElements cuts `html` (recording the cut), or -1 when the page is under the element cap. */
 export function elementCapAt(html: string, budget: PageBudget): number {
   const max = budget.limits.maxElements;
   // A start tag takes two characters at least, so a page this short cannot hold more than the cap.

@@ -16,7 +16,7 @@
  * tables (cells holding paragraphs, lists, other tables, scripts) keep one block per cell run.
  */
 import { elementCapAt, PageBudget } from "./budget";
-import { BuiltTree, documentEvents, eventHandler, parseEvents, type SegmentEvents } from "./segment-events";
+import { BuiltTree, documentEvents, eventHandler, type SegmentEvents } from "./segment-events";
 import { type ParserTee, SegmentParser } from "./segment-parser";
 import { segmentPastCap } from "./segment-past-cap";
 import { TableLookahead } from "./segment-tables";
@@ -71,9 +71,8 @@ function segmentStripped(
     if (tee) teeUpTo(stripped, cut, tee);
     return segmentPastCap(stripped, cut, pageUrl, budget);
   }
-  if (!tee) return walkEvents((events) => parseEvents(stripped, events), pageUrl, budget);
   return walkEvents(
-    (events) => new SegmentParser(eventHandler(events), undefined, tee).parseWhole(stripped),
+    (events) => new SegmentParser(eventHandler(events), undefined, tee ?? null).parseWhole(stripped),
     pageUrl,
     budget,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capElements, capName, PageBudget, PageTooComplex } from "../../src/core/budget";
+import { capName, elementCapAt, PageBudget, PageTooComplex } from "../../src/core/budget";
 import { preparePage } from "../../src/core/pipeline";
 import { segmentHtml } from "../../src/core/segment";
 
@@ -19,16 +19,15 @@ describe("byte cap", () => {
 describe("element cap", () => {
   it("cuts the HTML before the first start tag past the cap and says so", () => {
     const budget = new PageBudget({ maxElements: 3 });
-    expect(capElements("<p>a</p><!-- x --><p>b</p> 1 < 2 <p>c</p><p>d</p>", budget)).toBe(
-      "<p>a</p><!-- x --><p>b</p> 1 < 2 <p>c</p>",
-    );
+    const html = "<p>a</p><!-- x --><p>b</p> 1 < 2 <p>c</p><p>d</p>";
+    expect(html.slice(0, elementCapAt(html, budget))).toBe("<p>a</p><!-- x --><p>b</p> 1 < 2 <p>c</p>");
     expect(budget.truncated).toEqual(["elements"]);
   });
 
   it("leaves a page under the cap alone", () => {
     const budget = new PageBudget({ maxElements: 4 });
     const html = "<p>a</p><p>b</p><p>c</p><p>d</p>";
-    expect(capElements(html, budget)).toBe(html);
+    expect(elementCapAt(html, budget)).toBe(-1);
     expect(budget.truncated).toEqual([]);
   });
 
