@@ -65,6 +65,8 @@ export interface CvOptions {
   training: TrainingOptions;
   /** Also score the held-out pages at these decision thresholds (tuning; slow). */
   thresholds?: readonly number[];
+  /** Skip the single-page answer (experiments that judge the hybrid one; its fields are then NaN). */
+  hybridOnly?: boolean;
   onFold?: (fold: number, folds: number) => void;
 }
 
@@ -85,7 +87,9 @@ export function crossValidate(
     for (const page of pages.filter((p) => siteFold(p.site, options.folds) === fold)) {
       const hybrid = (m: FoldModels) => prf(modelText(page, page.evidence, m, page.served, page.url), page.gold);
       const served = hybrid(models);
-      const cold = prf(modelText(page, null, models, page.cold, page.url), page.gold);
+      const cold = options.hybridOnly
+        ? { p: NaN, r: NaN, f1: NaN }
+        : prf(modelText(page, null, models, page.cold, page.url), page.gold);
       scores.push({
         corpus: page.corpus,
         site: page.site,

@@ -37,6 +37,19 @@ export interface TrainingOptions {
   threshold: number;
   /** The boosted trees' row-sampling seed (undefined: gbdt.ts's fixed default). */
   seed?: number;
+  /**
+   * What a tree's sample draws: single rows (blocks), or whole pages or sites, so that each tree
+   * is grown on some pages (sites) and judged by the boosting on the others.
+   */
+  sampleBy?: "row" | "page" | "site";
+  /**
+   * Stage 2 learns from stage-1 scores made out of fold (sites split in this many folds, each scored
+   * by a stage 1 trained without it), as it meets them on a page never trained on; 0: in-sample.
+   */
+  stackFolds?: number;
+  /** The trees' leaf L2 and row share per tree (undefined: gbdt.ts's defaults). */
+  lambda?: number;
+  subsample?: number;
 }
 
 /**
@@ -66,6 +79,10 @@ export function trainingOptionsFromEnv(env: NodeJS.ProcessEnv, linear: boolean):
     learningRate: num("GBDT_LR", d.learningRate),
     threshold: num("MODEL_THRESHOLD", d.threshold),
     seed: env.GBDT_SEED ? Number(env.GBDT_SEED) : undefined,
+    sampleBy: env.GBDT_SAMPLE === "page" || env.GBDT_SAMPLE === "site" ? env.GBDT_SAMPLE : undefined,
+    stackFolds: num("GBDT_STACK_FOLDS", 0),
+    lambda: env.GBDT_LAMBDA ? Number(env.GBDT_LAMBDA) : undefined,
+    subsample: env.GBDT_SUBSAMPLE ? Number(env.GBDT_SUBSAMPLE) : undefined,
   };
 }
 
@@ -177,6 +194,8 @@ function fit(data: Dataset, stage: 0 | 1, options: TrainingOptions): Scorer {
       minHessian: options.minHessianShare * totalWeight(data),
       learningRate: options.learningRate,
       seed: options.seed,
+      lambda: options.lambda,
+      subsample: options.subsample,
     }),
   };
 }
@@ -191,24 +210,38 @@ export function trainModel(pages: readonly TrainingPage[], options: TrainingOpti
     f,
     y: page.labels[i]!,
     w,
-    key: rowKey(pageKey, i, page.treeSupport > 1 ? v : 1),
+    key:
+      options.sampleBy === "page" || options.sampleBy === "site"
+        ? pageKey
+        : rowKey(pageKey, i, page.treeSupport > 1 ? v : 1),
   });
-  const rows1: Row[] = [];
-  for (const page of pages) {
+  const keyOf = (page: TrainingPage) =>
+    stringKey(options.sampleBy === "site" ? `${page.corpus}/${page.site}` : `${page.corpus}/${page.id}`);
+  const rows1 = pages.map((page) => {
     const bw = blockWeights(page, cw.get(page.corpus)!);
-    const pageKey = stringKey(`${page.corpus}/${page.id}`);
-    variants(page).forEach((feats, v) => feats.forEach((f, i) => rows1.push(rowOf(page, pageKey, v, f, i, bw[i]!))));
+    const pageKey = keyOf(page);
+    return variants(page).flatMap((feats, v) => feats.map((f, i) => rowOf(page, pageKey, v, f, i, bw[i]!)));
+  });
+  const stage1 = fit(pack(rows1.flat()), 0, options);
+  // The stage-1 model whose scores each page's stage-2 rows read: the final one, or one that never saw its site.
+  const stage1For: Scorer[] = pages.map(() => stage1);
+  const folds = options.stackFolds ?? 0;
+  if (folds >= 2) {
+    const foldOf = pages.map((p) => stringKey(`stack/${p.corpus}/${p.site}`) % folds);
+    for (let k = 0; k < folds; k++) {
+      const inner = fit(pack(rows1.filter((_, j) => foldOf[j] !== k).flat()), 0, options);
+      foldOf.forEach((fold, j) => fold === k && (stage1For[j] = inner));
+    }
   }
-  const stage1 = fit(pack(rows1), 0, options);
   const rows2: Row[] = [];
-  for (const page of pages) {
+  pages.forEach((page, j) => {
     const bw = blockWeights(page, cw.get(page.corpus)!);
-    const pageKey = stringKey(`${page.corpus}/${page.id}`);
+    const pageKey = keyOf(page);
     variants(page).forEach((feats, v) => {
-      const p1 = feats.map((f) => sigmoid(margin(stage1, f)));
+      const p1 = feats.map((f) => sigmoid(margin(stage1For[j]!, f)));
       contextFeatures(page.blocks, feats, p1).forEach((f, i) => rows2.push(rowOf(page, pageKey, v, f, i, bw[i]!)));
     });
-  }
+  });
   const stage2 = fit(pack(rows2), 1, options);
   const features = [...FEATURE_NAMES, ...CONTEXT_FEATURES];
   return { version: 2, features, stage1, stage2, threshold: options.threshold, trainedOn: "" };
