@@ -7,13 +7,16 @@
  * median, mean and p90 CPU per request: of every process below wrangler dev (the figure before
  * session 17), and of the Worker's own workerd alone, without wrangler's proxy workerd, which holds
  * the dev port and forwards each request over HTTP, about 2 ms a request that production does not
- * run (scripts/worker-cpu-breakdown.ts). Linux only. `--pages N` (default 300), `--warmup N` (30),
+ * run (scripts/worker-cpu-breakdown.ts). The Worker's workerd is also split by thread (dev-processes.ts:
+ * threadKind): its JavaScript thread, V8's helper threads (parallel scavenge, concurrent marking and
+ * sweeping, concurrent compilation: garbage and JIT tiering the requests cause), and the rest (I/O).
+ * Linux only. `--pages N` (default 300), `--warmup N` (30),
  * `--format F` (the answer's format, default json as in the figures before session 14; `text` is the
  * service's default, which lays the article out: render-article-text.ts).
  */
 import { numberOption, parseCli } from "./lib/cli";
 import { loadCorpus } from "./lib/corpus";
-import { devProcesses, runMs } from "./lib/dev-processes";
+import { devProcesses, runMs, runMsByThread, type ThreadKind } from "./lib/dev-processes";
 import { percentile, startWorker } from "./lib/local-worker";
 
 const USAGE = "usage: tsx scripts/worker-cpu.ts [--pages N] [--warmup N] [--format json|text|markdown|html]";
@@ -38,9 +41,11 @@ try {
   const all = () => pids.reduce((s, pid) => s + runMs(pid), 0);
   const cpu: number[] = [];
   const own: number[] = [];
+  const threads: Record<ThreadKind, number[]> = { js: [], v8: [], other: [] };
   for (const [i, page] of pages.entries()) {
     const before = all();
     const ownBefore = runMs(dev.worker.pid);
+    const threadsBefore = runMsByThread(dev.worker.pid);
     const res = await fetch(`${worker.base}/extract?format=${format}&url=${encodeURIComponent(page.url)}`, {
       method: "POST",
       headers: { "content-type": "text/html", authorization: `Bearer ${API}` },
@@ -51,6 +56,8 @@ try {
     if (i >= warmup) {
       cpu.push(all() - before);
       own.push(runMs(dev.worker.pid) - ownBefore);
+      const threadsAfter = runMsByThread(dev.worker.pid);
+      for (const kind of ["js", "v8", "other"] as const) threads[kind].push(threadsAfter[kind] - threadsBefore[kind]);
     }
   }
   const figures = (list: number[]) => {
@@ -61,6 +68,10 @@ try {
   console.log(
     `worker-cpu: ${cpu.length} POST /extract?format=${format} (stream-ctf, after ${warmup} warm-up): workerd CPU per request ` +
       `${figures(cpu)}; the Worker's workerd alone (no wrangler proxy) ${figures(own)}`,
+  );
+  console.log(
+    `worker-cpu: the Worker's workerd by thread: JS thread (the Worker and, in dev, its Durable Object) ${figures(threads.js)}; ` +
+      `V8's helper threads (GC, concurrent compilation) ${figures(threads.v8)}; other threads ${figures(threads.other)}`,
   );
 } finally {
   await worker.stop();

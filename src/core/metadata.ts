@@ -100,6 +100,21 @@ export interface ArticleMetadata {
   titleDeclared: boolean;
 }
 
+/** The metadata of a page whose metadata was not read (preparePage's `readMetadata: false`): none. */
+export function noMetadata(): ArticleMetadata {
+  return {
+    title: null,
+    byline: null,
+    published: null,
+    modified: null,
+    image: null,
+    lang: null,
+    siteName: null,
+    excerpt: null,
+    titleDeclared: false,
+  };
+}
+
 /**
  * The metadata read on the page's segmentation parse (segment.ts's tee; preparePage gives it): the
  * collector is fed that parse's events, with the attributes it reads (metadata/attributes.ts), so the

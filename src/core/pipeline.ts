@@ -8,7 +8,7 @@ import { PageBudget, type TruncationLimit } from "./budget";
 import { classifyPage, type Classifier, type PageClassification } from "./cascade";
 import { decodeHtml } from "./decode";
 import type { DomainState, IngestOutcome } from "./domain-state";
-import { type ArticleMetadata, MetadataTee } from "./metadata";
+import { type ArticleMetadata, MetadataTee, noMetadata } from "./metadata";
 import { renderText } from "./render-text";
 import { segmentHtml } from "./segment";
 import { branchEvidence, type BranchEvidence } from "./tree-evidence";
@@ -21,7 +21,10 @@ export interface PreparedPage {
   key: UrlKey;
   hashes: string[];
   charset: string;
-  /** The page's article metadata, read on the segmentation parse (metadata.ts: MetadataTee). */
+  /**
+   * The page's article metadata, read on the segmentation parse (metadata.ts: MetadataTee); none
+   * (every field null) when the input said not to read it (`readMetadata: false`).
+   */
   metadata: ArticleMetadata;
   /** The decoded page, whole (eval-tokens counts its tokens; no stage parses it again). */
   html: string;
@@ -42,6 +45,12 @@ export interface PrepareInput {
   rules?: readonly UrlKeyRule[];
   /** The page's processing budget (caps and deadline); by default the caps alone, no deadline. */
   budget?: PageBudget;
+  /**
+   * Whether to read the page's metadata (default true). A caller that never uses it (the origin
+   * intercept, which only teaches the tree) saves the collector fed every parser event, its
+   * attribute reads and the JSON-LD scan. Segmentation is the same either way (the tee only listens).
+   */
+  readMetadata?: boolean;
 }
 
 /**
@@ -54,12 +63,12 @@ export function preparePage(input: PrepareInput): PreparedPage {
   const decoded =
     typeof input.body === "string" ? { html: input.body, charset: "utf-8" } : decodeHtml(input.body, input.contentType);
   budget.check();
-  const tee = new MetadataTee();
+  const tee = input.readMetadata === false ? undefined : new MetadataTee();
   const page = segmentHtml(decoded.html, input.url, budget, tee);
   const title = input.title?.trim() || page.title;
   const key = buildUrlKey(input.url, { title, rules: input.rules });
   const hashes = page.blocks.map((b) => blockHash(b.text));
-  const metadata = tee.metadata(decoded.html, input.url);
+  const metadata = tee ? tee.metadata(decoded.html, input.url) : noMetadata();
   budget.check();
   return {
     page,

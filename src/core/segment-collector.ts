@@ -215,8 +215,9 @@ export class BlockCollector {
     // inline element holds its own text.
     let holder = first;
     while (passesThrough(holder) && holder.parent && holder.parent !== this.root) holder = holder.parent;
-    const { node, ancestors } = holderChain(holder, this.root);
-    const path = node.path;
+    holderChain(holder, this.root);
+    const path = holder.pathNode!.path;
+    const ancestors = holder.ancestors!;
     const block: TextBlock = {
       text,
       path,
@@ -277,24 +278,24 @@ export class BlockCollector {
 }
 
 /**
- * The path and element ids of the blocks `holder` holds, from the top-level element down; text
- * outside any element has the document's. Made once per holder and shared by its blocks (nothing
+ * Sets the path and element ids of the blocks `holder` holds (its pathNode and ancestors), from the
+ * top-level element down; text outside any element has the document's. Made once per holder and shared by its blocks (nothing
  * changes a block's ancestors), from its parent's when that was made: a page's blocks mostly sit in
  * a few elements and their neighbours.
  */
-function holderChain(holder: Frame, root: Frame): { node: PathNode; ancestors: readonly number[] } {
+function holderChain(holder: Frame, root: Frame): void {
+  // Kept on the frames, not returned as a pair: an object per block and per level otherwise.
   if (holder.pathNode === null || holder.ancestors === null) {
     const parent = holder.parent;
     if (holder === root || parent === null || parent === root) {
       holder.pathNode = topPath(holder.token);
       holder.ancestors = [holder.id];
     } else {
-      const above = holderChain(parent, root);
-      holder.pathNode = childPath(above.node, holder.token);
-      holder.ancestors = [...above.ancestors, holder.id];
+      holderChain(parent, root);
+      holder.pathNode = childPath(parent.pathNode!, holder.token);
+      holder.ancestors = [...parent.ancestors!, holder.id];
     }
   }
-  return { node: holder.pathNode, ancestors: holder.ancestors };
 }
 
 /**

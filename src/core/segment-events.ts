@@ -35,8 +35,11 @@ export interface SegmentEvents {
   close(): void;
 }
 
-/** Passes on the tree the walk reads: see the module comment. */
-export class BuiltTree implements SegmentEvents {
+/**
+ * Passes on the tree the walk reads: see the module comment. It is also the parser's handler itself
+ * (onopentag...), so the parse's events reach it without a closure each (eventHandler's).
+ */
+export class BuiltTree implements SegmentEvents, SegmentHandler {
   private depth = 0;
   /** Open elements below the depth cap, passed on as nothing. */
   private flattened = 0;
@@ -99,6 +102,22 @@ export class BuiltTree implements SegmentEvents {
     this.depth--;
     if (this.inTitle > 0) this.inTitle--;
     this.next.close();
+  }
+
+  onopentag(name: string, attribs: Attributes): void {
+    this.open(name, attribs);
+  }
+
+  ontext(data: string): void {
+    this.text(data);
+  }
+
+  oncomment(): void {
+    this.comment();
+  }
+
+  onclosetag(): void {
+    this.close();
   }
 }
 

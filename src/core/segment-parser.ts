@@ -16,7 +16,7 @@
  * (scanning-tokenizer.ts) skips their values without decoding them.
  */
 import type { Handler } from "htmlparser2";
-import { META_ATTRIBUTES, SEGMENT_ATTRIBUTES } from "./segment-tags";
+import { HARD, INLINE, LANDMARK_TAGS, META_ATTRIBUTES, SEGMENT_ATTRIBUTES, SKIP, VOID } from "./segment-tags";
 import { ScanningTokenizer, type AttributeValueReader } from "./scanning-tokenizer";
 
 /** The handler events the walk takes: an element opens (with its kept attributes), text, a comment, an element closes. */
@@ -110,6 +110,55 @@ const HTML_INTEGRATION_ELEMENTS = new Set([
   "title",
 ]);
 
+/**
+ * Tag names by length, each with its first code unit, to read a tag's name without slicing it out:
+ * a name of a page is compared in place against these, lower-case as pages mostly write them, and a
+ * match is the constant (no string made per tag, two with toLowerCase's copy when it changes case,
+ * and a constant's hash is computed once for the Map and Set lookups each element makes). Any other
+ * name, or one written in another case, is sliced and lower-cased as before: the same string.
+ */
+const TAGS_BY_LENGTH: { first: number; name: string }[][] = [];
+for (const name of new Set([
+  // The most frequent first (each length's list is read in order).
+  ...["a", "p", "div", "span", "li", "td", "tr", "img", "br", "ul", "meta", "link", "th", "b", "i", "em", "strong"],
+  ...["h1", "h2", "h3", "h4", "h5", "h6", "html", "head", "body", "title", "table", "tbody", "thead", "tfoot"],
+  ...["section", "article", "header", "footer", "nav", "main", "aside", "figure", "figcaption", "picture"],
+  ...["source", "time", "small", "sup", "sub", "code", "pre", "blockquote", "form", "input", "button", "label"],
+  ...["select", "option", "textarea", "iframe", "noscript", "svg", "path", "g", "dl", "dt", "dd", "ol", "hr"],
+  ...["font", "center", "u", "s", "abbr", "cite", "q", "wbr", "nobr", "caption", "col", "colgroup", "video"],
+  ...INLINE,
+  ...SKIP,
+  ...HARD,
+  ...VOID,
+  ...LANDMARK_TAGS,
+  ...VOID_ELEMENTS,
+  ...OPEN_IMPLIES_CLOSE.keys(),
+  ...FOREIGN_CONTEXT_ELEMENTS,
+  ...HTML_INTEGRATION_ELEMENTS,
+])) {
+  if (name !== name.toLowerCase()) continue;
+  (TAGS_BY_LENGTH[name.length] ??= []).push({ first: name.charCodeAt(0), name });
+}
+
+/** The lower-cased name `html[start, end)` spells: a constant when it is a known name written lower-case. */
+function tagNameAt(html: string, start: number, end: number): string {
+  const candidates = TAGS_BY_LENGTH[end - start];
+  if (candidates !== undefined) {
+    const first = html.charCodeAt(start);
+    for (const tag of candidates) {
+      if (tag.first === first && html.startsWith(tag.name, start)) return tag.name;
+    }
+  }
+  return html.slice(start, end).toLowerCase();
+}
+
+/**
+ * The attributes of a tag none of whose attributes is kept (most tags, for the metadata tee): one
+ * shared object, never written (frozen), instead of an empty object per tag; a tag's first kept
+ * attribute makes it its own.
+ */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
+
 /** SEGMENT_ATTRIBUTES by length, to tell a kept name in the page without slicing it out. */
 const KEPT_BY_LENGTH: string[][] = [];
 for (const name of SEGMENT_ATTRIBUTES) (KEPT_BY_LENGTH[name.length] ??= []).push(name);
@@ -145,32 +194,6 @@ export interface ParserTee {
   readonly namer: AttributeNamer;
 }
 
-/** Both handlers' events, the first's before the tee's; the tee's start tags carry the tee's attributes. */
-function teeHandler(
-  first: SegmentHandler,
-  tee: SegmentHandler,
-  teeAttribs: () => Record<string, string>,
-): SegmentHandler {
-  return {
-    onopentag: (name, attribs, isImplied) => {
-      first.onopentag?.(name, attribs, isImplied);
-      tee.onopentag?.(name, teeAttribs(), isImplied);
-    },
-    ontext: (data) => {
-      first.ontext?.(data);
-      tee.ontext?.(data);
-    },
-    oncomment: (data) => {
-      first.oncomment?.(data);
-      tee.oncomment?.(data);
-    },
-    onclosetag: (name, isImplied) => {
-      first.onclosetag?.(name, isImplied);
-      tee.onclosetag?.(name, isImplied);
-    },
-  };
-}
-
 export class SegmentParser implements AttributeValueReader {
   private html = "";
   /**
@@ -193,7 +216,12 @@ export class SegmentParser implements AttributeValueReader {
   private attribvalue = "";
   private attribs: Record<string, string> | null = null;
   private readonly handler: SegmentHandler;
-  /** The tee's namer, its name for the attribute being read, and its attributes of the tag being opened. */
+  /**
+   * The tee's handler, called right after the first handler at each event (the first's before the
+   * tee's), its namer, its name for the attribute being read, and its attributes of the tag being
+   * opened. Called here, not through a handler wrapping both: that added two closure calls per event.
+   */
+  private readonly tee: SegmentHandler | null = null;
   private readonly teeName: AttributeNamer | null = null;
   private teeAttribname: string | null = null;
   private teeAttribs: Record<string, string> | null = null;
@@ -203,11 +231,10 @@ export class SegmentParser implements AttributeValueReader {
     private readonly attributeName: AttributeNamer = keptAttributeName,
     tee: ParserTee | null = null,
   ) {
-    if (tee === null) this.handler = handler;
-    else {
+    this.handler = handler;
+    if (tee !== null) {
+      this.tee = tee.handler;
       this.teeName = tee.namer;
-      // `</br>` opens a `<br>` with no tag being read: no attributes then.
-      this.handler = teeHandler(handler, tee.handler, () => this.teeAttribs ?? {});
     }
   }
 
@@ -245,17 +272,17 @@ export class SegmentParser implements AttributeValueReader {
 
   ontext(start: number, endIndex: number): void {
     this.endIndex = endIndex - 1;
-    this.handler.ontext?.(this.html.slice(start, endIndex));
+    this.emitText(this.html.slice(start, endIndex));
   }
 
   ontextentity(codePoint: number, endIndex: number): void {
     this.endIndex = endIndex - 1;
-    this.handler.ontext?.(String.fromCodePoint(codePoint));
+    this.emitText(String.fromCodePoint(codePoint));
   }
 
   onopentagname(start: number, endIndex: number): void {
     this.endIndex = endIndex;
-    const name = this.html.slice(start, endIndex).toLowerCase();
+    const name = tagNameAt(this.html, start, endIndex);
     this.inMeta = name === "meta";
     this.openTag(name);
   }
@@ -287,10 +314,14 @@ export class SegmentParser implements AttributeValueReader {
     if (!this.readsAttributeValue) return;
     // The first of a name counts; only SEGMENT_ATTRIBUTES are stored, none an Object.prototype member.
     if (this.teeName === null || this.attribname !== "") {
-      if (this.attribs && this.attribs[this.attribname] === undefined) this.attribs[this.attribname] = this.attribvalue;
+      if (this.attribs && this.attribs[this.attribname] === undefined) {
+        if (this.attribs === NO_ATTRIBUTES) this.attribs = {};
+        this.attribs[this.attribname] = this.attribvalue;
+      }
     }
     const teeName = this.teeAttribname;
     if (teeName !== null && this.teeAttribs && this.teeAttribs[teeName] === undefined) {
+      if (this.teeAttribs === NO_ATTRIBUTES) this.teeAttribs = {};
       this.teeAttribs[teeName] = this.attribvalue;
     }
     this.attribvalue = "";
@@ -309,7 +340,7 @@ export class SegmentParser implements AttributeValueReader {
 
   onclosetag(start: number, endIndex: number): void {
     this.endIndex = endIndex;
-    const name = this.html.slice(start, endIndex).toLowerCase();
+    const name = tagNameAt(this.html, start, endIndex);
     if (FOREIGN_CONTEXT_ELEMENTS.has(name) || HTML_INTEGRATION_ELEMENTS.has(name)) this.foreignContext.pop();
     if (!VOID_ELEMENTS.has(name)) {
       const stack = this.stack;
@@ -318,7 +349,7 @@ export class SegmentParser implements AttributeValueReader {
         // Popped outside the optional call: a handler without onclosetag would otherwise never pop.
         while (stack.length > at) {
           const closed = stack.pop()!;
-          this.handler.onclosetag?.(closed, stack.length !== at);
+          this.emitClose(closed, stack.length !== at);
         }
       } else if (name === "p") {
         // `</p>` without a start: an empty paragraph.
@@ -326,21 +357,21 @@ export class SegmentParser implements AttributeValueReader {
         this.closeCurrentTag(true);
       }
     } else if (name === "br") {
-      // `</br>` is a `<br>`.
-      this.handler.onopentag?.("br", {}, true);
-      this.handler.onclosetag?.("br", false);
+      // `</br>` is a `<br>`, with no tag being read: no attributes (the tee's are those of a tag being read, if any).
+      this.emitOpen("br", {}, this.teeAttribs, true);
+      this.emitClose("br", false);
     }
   }
 
   oncomment(start: number, endIndex: number, endOffset: number): void {
     this.endIndex = endIndex;
-    this.handler.oncomment?.(this.html.slice(start, endIndex - endOffset));
+    this.emitComment(this.html.slice(start, endIndex - endOffset));
   }
 
   /** CDATA is a comment in HTML, inside svg and math too (the stock Parser's, without recognizeCDATA). */
   oncdata(start: number, endIndex: number, endOffset: number): void {
     this.endIndex = endIndex;
-    this.handler.oncomment?.(`[CDATA[${this.html.slice(start, endIndex - endOffset)}]]`);
+    this.emitComment(`[CDATA[${this.html.slice(start, endIndex - endOffset)}]]`);
   }
 
   /** Declarations and processing instructions make no event the walk reads. */
@@ -355,7 +386,7 @@ export class SegmentParser implements AttributeValueReader {
   /** The page's end closes every element still open, innermost first. */
   onend(): void {
     const stack = this.stack;
-    for (let at = stack.length - 1; at >= 0; at--) this.handler.onclosetag?.(stack[at]!, true);
+    for (let at = stack.length - 1; at >= 0; at--) this.emitClose(stack[at]!, true);
   }
 
   private openTag(name: string): void {
@@ -365,7 +396,7 @@ export class SegmentParser implements AttributeValueReader {
     if (impliesClose) {
       while (stack.length > 0 && impliesClose.has(stack[stack.length - 1]!)) {
         const closed = stack.pop()!;
-        this.handler.onclosetag?.(closed, true);
+        this.emitClose(closed, true);
       }
     }
     if (!VOID_ELEMENTS.has(name)) {
@@ -373,17 +404,17 @@ export class SegmentParser implements AttributeValueReader {
       if (FOREIGN_CONTEXT_ELEMENTS.has(name)) this.foreignContext.push(true);
       else if (HTML_INTEGRATION_ELEMENTS.has(name)) this.foreignContext.push(false);
     }
-    this.attribs = {};
-    if (this.teeName !== null) this.teeAttribs = {};
+    this.attribs = NO_ATTRIBUTES;
+    if (this.teeName !== null) this.teeAttribs = NO_ATTRIBUTES;
   }
 
   private endOpenTag(isImplied: boolean): void {
     if (this.attribs) {
-      this.handler.onopentag?.(this.tagname, this.attribs, isImplied);
+      this.emitOpen(this.tagname, this.attribs, this.teeAttribs, isImplied);
       this.attribs = null;
       this.teeAttribs = null;
     }
-    if (VOID_ELEMENTS.has(this.tagname)) this.handler.onclosetag?.(this.tagname, true);
+    if (VOID_ELEMENTS.has(this.tagname)) this.emitClose(this.tagname, true);
     this.tagname = "";
   }
 
@@ -393,8 +424,34 @@ export class SegmentParser implements AttributeValueReader {
     this.endOpenTag(isOpenImplied);
     const stack = this.stack;
     if (stack[stack.length - 1] === name) {
-      this.handler.onclosetag?.(name, !isOpenImplied);
+      this.emitClose(name, !isOpenImplied);
       stack.pop();
     }
+  }
+
+  /** The events to both handlers, the first's before the tee's; the tee's start tags carry the tee's attributes. */
+  private emitOpen(
+    name: string,
+    attribs: Record<string, string>,
+    teeAttribs: Record<string, string> | null,
+    isImplied: boolean,
+  ): void {
+    this.handler.onopentag?.(name, attribs, isImplied);
+    if (this.tee !== null) this.tee.onopentag?.(name, teeAttribs ?? {}, isImplied);
+  }
+
+  private emitText(data: string): void {
+    this.handler.ontext?.(data);
+    if (this.tee !== null) this.tee.ontext?.(data);
+  }
+
+  private emitComment(data: string): void {
+    this.handler.oncomment?.(data);
+    if (this.tee !== null) this.tee.oncomment?.(data);
+  }
+
+  private emitClose(name: string, isImplied: boolean): void {
+    this.handler.onclosetag?.(name, isImplied);
+    if (this.tee !== null) this.tee.onclosetag?.(name, isImplied);
   }
 }

@@ -16,7 +16,7 @@
  * tables (cells holding paragraphs, lists, other tables, scripts) keep one block per cell run.
  */
 import { elementCapAt, PageBudget } from "./budget";
-import { BuiltTree, documentEvents, eventHandler, type SegmentEvents } from "./segment-events";
+import { BuiltTree, documentEvents } from "./segment-events";
 import { type ParserTee, SegmentParser } from "./segment-parser";
 import { segmentPastCap } from "./segment-past-cap";
 import { TableLookahead } from "./segment-tables";
@@ -71,11 +71,7 @@ function segmentStripped(
     if (tee) teeUpTo(stripped, cut, tee);
     return segmentPastCap(stripped, cut, pageUrl, budget);
   }
-  return walkEvents(
-    (events) => new SegmentParser(eventHandler(events), undefined, tee ?? null).parseWhole(stripped),
-    pageUrl,
-    budget,
-  );
+  return walkEvents((tree) => new SegmentParser(tree, undefined, tee ?? null).parseWhole(stripped), pageUrl, budget);
 }
 
 /** The tee fed `stripped` up to `cut` on its own (a page over the element cap). */
@@ -137,15 +133,11 @@ function noscriptPage(
  * segmentHtml gives (test/core/segment-events.test.ts).
  */
 export function segmentDocument(doc: unknown, pageUrl?: string, budget = new PageBudget()): SegmentedPage {
-  return walkEvents((events) => documentEvents(doc, events), pageUrl, budget);
+  return walkEvents((tree) => documentEvents(doc, tree), pageUrl, budget);
 }
 
 /** The walk over a source of events, through the tree filter (budget caps, skipped content) and table verdicts. */
-function walkEvents(
-  source: (events: SegmentEvents) => void,
-  pageUrl: string | undefined,
-  budget: PageBudget,
-): SegmentedPage {
+function walkEvents(source: (tree: BuiltTree) => void, pageUrl: string | undefined, budget: PageBudget): SegmentedPage {
   const walk = new SegmentWalk(pageUrl, budget);
   const tables = new TableLookahead(walk);
   source(new BuiltTree(tables, budget));

@@ -35,7 +35,8 @@ export async function learnFromBody(
     await deadline.race(delivered);
     let prepared;
     try {
-      prepared = preparePage({ body: read.bytes, contentType: page.contentType, url: page.url });
+      // Only the tree learns from this page, so its metadata is not read.
+      prepared = preparePage({ body: read.bytes, contentType: page.contentType, url: page.url, readMetadata: false });
     } catch {
       return { learned: false, reason: "unreadable" };
     }

@@ -150,6 +150,24 @@ describe("metadata read on the segmentation parse", () => {
     }
   });
 
+  it("is not read when preparePage is told not to (the origin intercept), and the page is prepared the same", () => {
+    let titled = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const html = randomPage(rng(seed));
+      const read = preparePage({ body: html, url: URL_ });
+      const { metadata, ...rest } = preparePage({ body: html, url: URL_, readMetadata: false });
+      const { metadata: readMetadata, ...readRest } = read;
+      expect(rest, String(seed)).toEqual(readRest);
+      expect(
+        Object.values(metadata).every((v) => v === null || v === false),
+        String(seed),
+      ).toBe(true);
+      if (readMetadata.title !== null) titled++;
+    }
+    // The pages do have metadata when it is read: the check above can fail.
+    expect(titled).toBeGreaterThan(25);
+  });
+
   it("reads JSON-LD from the removed scripts: an entity in the type, a body ended by `</script foo>`", () => {
     const encoded = '<script type="application&sol;ld&#43;json">{"@type":"Article","author":"Encoded"}</script>';
     expect(preparePage({ body: encoded, url: URL_ }).metadata.byline).toBe("Encoded");
