@@ -381,6 +381,40 @@ describe("a thread's title in a lower heading", () => {
   });
 });
 
+describe("an older page's <h2> above the story, no <h1> (headingAboveStory)", () => {
+  const H2 = `<div id="story-head"><h2>Old tram depot to become a covered market</h2></div>`;
+  const DEK = "<h3>Traders get first pick of the forty stalls</h3>";
+
+  it("heads the answer when the <title> wraps it in the site's name and a date", () => {
+    const title = "<title>Riverside Gazette - Old tram depot to become a covered market - December 4, 2000</title>";
+    const { headline, markdown } = page(title, H2, DEK);
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(markdown.split("\n", 1)[0]).toBe("# Old tram depot to become a covered market");
+    expect(count(markdown, "Old tram depot to become a covered market")).toBe(1);
+  });
+
+  it("heads the answer when the <title> opens with the site's domain name", () => {
+    const title = "<title>RGZ.com - Old tram depot to become a covered market - December 4, 2000</title>";
+    expect(page(title, H2, DEK).headline).toBe("Old tram depot to become a covered market");
+  });
+
+  it("heads the answer when the <title> names the blog after it", () => {
+    const title = "<title>Old tram depot to become a covered market « City Desk - Riverside Gazette</title>";
+    expect(page(title, H2, DEK).headline).toBe("Old tram depot to become a covered market");
+  });
+
+  it("is not a later part of the page's own <title>: a section's name", () => {
+    const title = "<title>Pruning roses | Garden guides | Riverside Gazette</title>";
+    const section = `<div id="story-head"><h2>Garden guides</h2></div>`;
+    expect(page(title, section, DEK).headline).not.toBe("Garden guides");
+  });
+
+  it("is not an <h2> the <title> does not say", () => {
+    const title = "<title>Riverside Gazette - City news - December 4, 2000</title>";
+    expect(page(title, H2, DEK).headline).not.toBe("Old tram depot to become a covered market");
+  });
+});
+
 describe("a page setting its headline in no heading (leading-line.ts)", () => {
   const SECTION_TITLE = "<title>Riverside Gazette City Channel</title>";
   const HEADLINE_CELL = "<table><tr><td><b>Tram depot becomes a covered market</b></td></tr></table>";
