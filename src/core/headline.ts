@@ -159,7 +159,9 @@ export interface PlacedHeadline {
  *
  * Markdown answers saying their headline again as a line below it (`npm run eval:article`, 2026-11-26):
  * train-wcxb-dev 49 -> 15 pages with openingCopies, single-wcxb-dev 6 -> 1; stream-ctf 49 -> 4 with
- * withoutOpeningCopy (its copies are an older page's bold paragraph or a line of a dateline).
+ * withoutOpeningCopy (its copies are an older page's bold paragraph or a line of a dateline). On
+ * 2026-11-27, train-wcxb-dev 11 -> 9 and stream-ctf 4 -> 3 with a heading copy anywhere in the opening units (a forum
+ * post's subject under its number and date) and a breadcrumb after an opening heading.
  */
 export function placeHeadline(units: readonly Unit[], given?: { headline?: string; title?: string }): PlacedHeadline {
   const clean = (s: string | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
@@ -224,10 +226,18 @@ function openingCopies(units: readonly Unit[], saysIt: (text: string) => boolean
   const says = (u: Unit) => saysIt(u.lines.join(" "));
   const copies = new Set<number>();
   const first = units[0];
-  if ((first?.kind === "paragraph" || first?.kind === "heading") && says(first)) copies.add(0);
-  const list = units[0]?.kind === "item" ? units[0].containers.at(-1)?.key : undefined;
+  if (first?.kind === "paragraph" && says(first)) copies.add(0);
+  // A heading saying only the headline among the opening units: a forum post's subject under the
+  // post's number and date, a hero's heading under its image. A heading is never the headline's section.
+  const opening = Math.min(OPENING_UNITS, units.length);
+  for (let i = 0; i < opening; i++) if (units[i]!.kind === "heading" && says(units[i]!)) copies.add(i);
+  // The first list, when the article opens with one or one follows a heading or an image there (a
+  // banner, then the breadcrumb trail): its last item.
+  const start = units.slice(0, opening).findIndex((u) => u.kind === "item");
+  if (start < 0 || units.slice(0, start).some((u) => u.kind !== "heading" && !imagesOnly(u))) return copies;
+  const list = units[start]!.containers.at(-1)?.key;
   if (list === undefined) return copies;
-  let last = 0;
+  let last = start;
   while (units[last + 1]?.kind === "item" && units[last + 1]!.containers.at(-1)?.key === list) last++;
   if (says(units[last]!)) copies.add(last);
   return copies;
@@ -270,6 +280,11 @@ function lineOf(unit: Unit, says: (text: string) => boolean): number {
 
 /** Lines of an opening paragraph that may set the headline: a kicker and a section line may come first. */
 const OPENING_LINES = 3;
+
+/** A unit of figure images only (imageUnit's): its one line is empty. */
+function imagesOnly(unit: Unit): boolean {
+  return unit.kind === "paragraph" && unit.lines.every((line) => line.trim() === "");
+}
 
 function isTopHeading(unit: Unit): boolean {
   return unit.kind === "heading" && unit.level <= 2;

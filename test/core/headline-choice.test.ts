@@ -296,6 +296,27 @@ describe("placing the headline", () => {
     }
   });
 
+  it("drops the headline said again as a smaller heading under a post's number and date", () => {
+    const post = `<h2>#1 2024-08-03 10:59</h2><h3>Pruning roses</h3>${BODY.join("")}`;
+    const markdown = render(post, "Pruning roses");
+    expect(markdown.split("\n", 1)[0]).toBe("# Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    expect(markdown).toContain("#1 2024-08-03 10:59");
+    // Further down, a heading saying the headline is a section of its own.
+    const later = render(`${BODY.join("")}<h2>Notes</h2>${BODY[0]}<h3>Pruning roses</h3>${BODY[1]}`, "Pruning roses");
+    expect(count(later, "Pruning roses")).toBe(2);
+  });
+
+  it("drops a breadcrumb trail's last item that is the headline when a slogan heading comes first", () => {
+    const trail = "<ul><li>Careers</li><li>Pruning roses</li></ul>";
+    const markdown = render(`<h2>Let the experts prune</h2>${trail}${BODY.join("")}`, "Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    expect(markdown).toContain("Careers");
+    // After a paragraph the list is the article's own.
+    const own = render(`${BODY[0]}${trail}${BODY[1]}`, "Pruning roses");
+    expect(count(own, "Pruning roses")).toBe(2);
+  });
+
   it("drops a breadcrumb trail's last item that is the headline, and keeps the trail", () => {
     const trail = "<ol><li>Home</li><li>Guides</li><li>Pruning roses</li></ol>";
     const markdown = render(`${trail}<h1>Pruning roses</h1>${BODY.join("")}`, "Pruning roses");
