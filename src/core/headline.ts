@@ -117,8 +117,18 @@ export function headlineWithTail(heading: string, headline: string): boolean {
 
 /** headlineWithTail with the headline already normalized (a `<title>` tested against many headings). */
 export function headingWithTail(heading: string, normalizedHeadline: string): boolean {
-  return normalizedHeadline !== "" && leadingParts(heading, normalizedHeadline.length).includes(normalizedHeadline);
+  if (normalizedHeadline === "") return false;
+  if (leadingParts(heading, normalizedHeadline.length).includes(normalizedHeadline)) return true;
+  const source = SOURCE_TAIL.exec(heading);
+  return source !== null && normalizeHeadline(heading.slice(0, source.index)) === normalizedHeadline;
 }
+
+/**
+ * A link's source after a headline, as news aggregators print it: the domain in parentheses, then
+ * perhaps the count of comments ("Headline (example.com) 87"). Not the headline's words: a `<title>`
+ * leaves it out.
+ */
+const SOURCE_TAIL = /\s+\(\s*(?:[\p{L}\p{N}-]+\.)+[a-z]{2,24}\s*\)(?:\s+\d+)?\s*$/iu;
 
 /**
  * A heading's or title's leading parts before a separator, normalized (`normalizeHeadline`), as

@@ -172,6 +172,23 @@ describe("chooseHeadline", () => {
     expect(count(markdown, "Old tram depot to become a covered market")).toBe(1);
   });
 
+  it("gives way to the title when the h1 adds the link's source and comment count, and shows it once", () => {
+    const { headline, markdown } = page(
+      `<title>Old tram depot to become a covered market - Riverside Links</title>`,
+      "",
+      "<h1>Old tram depot to become a covered market (riverside-gazette.example) 87</h1>",
+    );
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(count(markdown, "Old tram depot to become a covered market")).toBe(1);
+    // A note in parentheses that is no domain is the headline's own.
+    const own = page(
+      `<title>Old tram depot to become a covered market - Riverside Links</title>`,
+      "",
+      "<h1>Old tram depot to become a covered market (part 2)</h1>",
+    );
+    expect(own.headline).toBe("Old tram depot to become a covered market (part 2)");
+  });
+
   it("gives way to the title when the h1 is the title with a label attached, and shows it once", () => {
     const { headline, markdown } = page(
       `<title>Why the depot market is a good idea | Riverside Gazette</title>
