@@ -109,7 +109,8 @@ export function headingInTitle(title: string, headings: readonly string[]): stri
 
 /**
  * Whether `heading` is `headline` followed by a tail after a separator ("Headline | Opinion",
- * "Headline - Brand"): the same headline with a label or the brand attached.
+ * "Headline - Brand"), by its link's source ("Headline (example.com) 87"), or after a template's
+ * one-word label ("Thread: Headline"): the same headline with a label or the brand attached.
  */
 export function headlineWithTail(heading: string, headline: string): boolean {
   return headingWithTail(heading, normalizeHeadline(headline));
@@ -120,8 +121,16 @@ export function headingWithTail(heading: string, normalizedHeadline: string): bo
   if (normalizedHeadline === "") return false;
   if (leadingParts(heading, normalizedHeadline.length).includes(normalizedHeadline)) return true;
   const source = SOURCE_TAIL.exec(heading);
-  return source !== null && normalizeHeadline(heading.slice(0, source.index)) === normalizedHeadline;
+  if (source !== null && normalizeHeadline(heading.slice(0, source.index)) === normalizedHeadline) return true;
+  const label = LABEL_HEAD.exec(heading);
+  return label !== null && normalizeHeadline(heading.slice(label[0].length)) === normalizedHeadline;
 }
+
+/**
+ * A template's one-word label before the headline ("Thread: Headline", "Review: Headline"): the
+ * `<title>` says the headline without it.
+ */
+const LABEL_HEAD = /^\s*\p{L}+:\s+/u;
 
 /**
  * A link's source after a headline, as news aggregators print it: the domain in parentheses, then

@@ -172,6 +172,24 @@ describe("chooseHeadline", () => {
     expect(count(markdown, "Old tram depot to become a covered market")).toBe(1);
   });
 
+  it("gives way to the title when the h1 is the title after a template's label, and shows it once", () => {
+    const { headline, markdown } = page(
+      `<title>Which stall suits a cheese seller? | Riverside Traders Forum</title>`,
+      "",
+      "<h1>Thread: Which stall suits a cheese seller?</h1>",
+    );
+    expect(headline).toBe("Which stall suits a cheese seller?");
+    expect(count(markdown, "Which stall suits a cheese seller?")).toBe(1);
+    expect(markdown).not.toContain("Thread:");
+    // A label before words the <title> does not say is the headline's own.
+    const own = page(
+      `<title>Tram depot | Riverside Gazette</title>`,
+      "",
+      "<h1>Update: Which stall suits a cheese seller?</h1>",
+    );
+    expect(own.headline).toBe("Update: Which stall suits a cheese seller?");
+  });
+
   it("gives way to the title when the h1 adds the link's source and comment count, and shows it once", () => {
     const { headline, markdown } = page(
       `<title>Old tram depot to become a covered market - Riverside Links</title>`,
