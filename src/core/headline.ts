@@ -246,14 +246,16 @@ function openingCopies(units: readonly Unit[], saysIt: (text: string) => boolean
   const copies = new Set<number>();
   const first = units[0];
   if (first?.kind === "paragraph" && says(first)) copies.add(0);
-  // A heading saying only the headline among the opening units: a forum post's subject under the
-  // post's number and date, a hero's heading under its image. A heading is never the headline's section.
+  // A heading saying only the headline while the article has not begun (only headings or images
+  // above it, among the opening units): a forum post's subject under the post's number and date, a
+  // hero's heading under its image. After the first paragraph such a heading is a section of its own.
   const opening = Math.min(OPENING_UNITS, units.length);
-  for (let i = 0; i < opening; i++) if (units[i]!.kind === "heading" && says(units[i]!)) copies.add(i);
+  const before = (end: number) => units.slice(0, end).every((u) => u.kind === "heading" || imagesOnly(u));
+  for (let i = 0; i < opening && before(i); i++) if (units[i]!.kind === "heading" && says(units[i]!)) copies.add(i);
   // The first list, when the article opens with one or one follows a heading or an image there (a
   // banner, then the breadcrumb trail): its last item.
   const start = units.slice(0, opening).findIndex((u) => u.kind === "item");
-  if (start < 0 || units.slice(0, start).some((u) => u.kind !== "heading" && !imagesOnly(u))) return copies;
+  if (start < 0 || !before(start)) return copies;
   const list = units[start]!.containers.at(-1)?.key;
   if (list === undefined) return copies;
   let last = start;
