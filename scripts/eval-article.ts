@@ -10,7 +10,7 @@
  * shows another heading: the first line is also counted on the pages whose gold starts with a heading
  * the page shows (an `<h1>`-`<h3>`'s text), where the reader and the gold agree on the headline. And
  * "headline once": the answers whose headline comes back as a line of the body (a heading, a paragraph
- * or a list item saying it again; image alt texts are not lines).
+ * or a list item saying it again; image alt texts and fenced code are not lines).
  *
  * And the F1 (the team's scorer) of the text answer as served against the gold, beside the cascade's
  * own text (the content blocks alone): what the answer's rendering adds or costs, the headline
@@ -41,13 +41,20 @@ if (!scorer) console.warn("eval:article: the scorer (../shared/eval/score.mjs) i
 /** Headings a reader sees as a page's headline or its section's. */
 const SHOWN_HEADING = /^h[1-3]$/;
 
-/** Whether a line of the markdown body (after the headline) says the headline again; image lines are not text. */
+/**
+ * Whether a line of the markdown body (after the headline) says the headline again; image lines are
+ * not text, nor are the lines of a fenced code block (a settings list "MIDDLEWARE = [" on a page
+ * named "Middleware" is code, not the headline said again).
+ */
 function repeatsHeadline(markdown: string, headline: string): boolean {
   if (headline.trim() === "") return false;
+  let inCode = false;
   return markdown
     .split("\n")
     .slice(1)
     .some((line) => {
+      if (/^\s*(?:```|~~~)/.test(line)) inCode = !inCode;
+      if (inCode || /^\s*(?:```|~~~)/.test(line)) return false;
       const text = line
         .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
         .replace(/^(?:#{1,6}|[-*+]|\d+\.|>)\s+/, "")

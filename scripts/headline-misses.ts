@@ -5,7 +5,11 @@
  * and whether our headline's source was shown on the page at all. Prints one line per miss and a
  * tally by category; a diagnostic for src/core/headline-choice.ts, not a gate.
  *
- *   npx tsx scripts/headline-misses.ts [--quiet] [CORPUS ...]    # default: single-wcxb-dev train-wcxb-dev
+ * With --shown, only the misses whose gold starts with a heading the page shows (an <h1>-<h3>'s text,
+ * as eval:article counts them), where reader and gold agree on the headline: each with the page's
+ * headings in order, marked + for content and - for not.
+ *
+ *   npx tsx scripts/headline-misses.ts [--quiet] [--shown] [CORPUS ...]    # default: single-wcxb-dev train-wcxb-dev
  */
 import { collectMetadata, normalizeHeadline } from "../src/core/metadata";
 import { TITLE_SEPARATORS } from "../src/core/headline";
@@ -20,9 +24,10 @@ import { corpusDir, corpusName, streamCorpus } from "./lib/corpus";
 import { streamedExtraction } from "./lib/service-calls";
 
 const USAGE = `
-usage: npx tsx scripts/headline-misses.ts [--quiet] [CORPUS ...]
-  --quiet   only the tallies`;
-const cli = parseCli(USAGE, { quiet: { type: "boolean" } }, { positionals: true });
+usage: npx tsx scripts/headline-misses.ts [--quiet] [--shown] [CORPUS ...]
+  --quiet   only the tallies
+  --shown   only the pages whose gold starts with a heading the page shows (<h1>-<h3>)`;
+const cli = parseCli(USAGE, { quiet: { type: "boolean" }, shown: { type: "boolean" } }, { positionals: true });
 const corpora = cli.positionals.length ? cli.positionals : ["single-wcxb-dev", "train-wcxb-dev"];
 
 /** Separators of a <title>'s parts: src/core/headline.ts's, and a colon. */
@@ -43,11 +48,12 @@ for (const corpus of corpora) {
     const first = markdown.split("\n", 1)[0]!.replace(/^#\s+/, "");
     const gold = row.gold.trim().split("\n", 1)[0] ?? "";
     if (same(first, gold)) continue;
+    const { blocks } = extraction.prepared.page;
+    if (cli.values.shown && !blocks.some((b) => /^h[1-3]$/.test(b.tag) && same(b.text, gold))) continue;
     misses++;
     const ours = articleTitle(extraction, DEFAULT_EXTRACT_OPTIONS);
     const collector = collectMetadata(extraction.prepared.html);
     const ld = readJsonLd(collector.jsonLd.flatMap(parseJsonLd));
-    const { blocks } = extraction.prepared.page;
     const verdicts = extraction.classification.verdicts;
     const firstContent = verdicts.findIndex((v, i) => isContent(v) && blocks[i]!.text.trim() !== "");
     const headings = blocks
@@ -83,12 +89,17 @@ for (const corpus of corpora) {
     if (!cli.values.quiet) {
       const h1s = headings.filter((h) => h.tag === "h1").map((h) => `${h.content ? "+" : "-"}${h.text.slice(0, 60)}`);
       console.log(
-        `${corpusName(dir)} ${row.id} [${category}] {${matched.join(",")}}\n  gold  ${JSON.stringify(gold.slice(0, 100))}` +
+        `${corpusName(dir)} ${row.id} (${extraction.classification.page?.kind ?? "-"}) [${category}] {${matched.join(",")}}\n  gold  ${JSON.stringify(gold.slice(0, 100))}` +
           `\n  first ${JSON.stringify(first.slice(0, 100))}\n  title ${JSON.stringify(extraction.prepared.page.title.slice(0, 100))}` +
           `\n  og    ${JSON.stringify(collector.meta.get("og:title")?.slice(0, 100) ?? null)}` +
           `\n  ld    ${JSON.stringify(ld.headline.slice(0, 2).map((h) => h.slice(0, 80)))}` +
           `\n  h1s   ${JSON.stringify(h1s.slice(0, 4))}`,
       );
+      if (cli.values.shown)
+        for (const h of headings.filter((h) => /^h[1-3]$/.test(h.tag)).slice(0, 8))
+          console.log(
+            `    ${h.before ? "before" : "in    "} ${h.content ? "+" : "-"}${h.tag} ${JSON.stringify(h.text.slice(0, 80))}`,
+          );
     }
   }
   console.log(`\n${corpus}: ${pages} pages, ${misses} first-line misses`);

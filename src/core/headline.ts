@@ -109,7 +109,8 @@ export function headingInTitle(title: string, headings: readonly string[]): stri
 
 /**
  * Whether `heading` is `headline` followed by a tail after a separator ("Headline | Opinion",
- * "Headline - Brand"): the same headline with a label or the brand attached.
+ * "Headline - Brand"), by its link's source ("Headline (example.com) 87"), or after a template's
+ * one-word label ("Thread: Headline"): the same headline with a label or the brand attached.
  */
 export function headlineWithTail(heading: string, headline: string): boolean {
   return headingWithTail(heading, normalizeHeadline(headline));
@@ -117,8 +118,26 @@ export function headlineWithTail(heading: string, headline: string): boolean {
 
 /** headlineWithTail with the headline already normalized (a `<title>` tested against many headings). */
 export function headingWithTail(heading: string, normalizedHeadline: string): boolean {
-  return normalizedHeadline !== "" && leadingParts(heading, normalizedHeadline.length).includes(normalizedHeadline);
+  if (normalizedHeadline === "") return false;
+  if (leadingParts(heading, normalizedHeadline.length).includes(normalizedHeadline)) return true;
+  const source = SOURCE_TAIL.exec(heading);
+  if (source !== null && normalizeHeadline(heading.slice(0, source.index)) === normalizedHeadline) return true;
+  const label = LABEL_HEAD.exec(heading);
+  return label !== null && normalizeHeadline(heading.slice(label[0].length)) === normalizedHeadline;
 }
+
+/**
+ * A template's one-word label before the headline ("Thread: Headline", "Review: Headline"): the
+ * `<title>` says the headline without it.
+ */
+const LABEL_HEAD = /^\s*\p{L}+:\s+/u;
+
+/**
+ * A link's source after a headline, as news aggregators print it: the domain in parentheses, then
+ * perhaps the count of comments ("Headline (example.com) 87"). Not the headline's words: a `<title>`
+ * leaves it out.
+ */
+const SOURCE_TAIL = /\s+\(\s*(?:[\p{L}\p{N}-]+\.)+[a-z]{2,24}\s*\)(?:\s+\d+)?\s*$/iu;
 
 /**
  * A heading's or title's leading parts before a separator, normalized (`normalizeHeadline`), as
@@ -159,7 +178,9 @@ export interface PlacedHeadline {
  *
  * Markdown answers saying their headline again as a line below it (`npm run eval:article`, 2026-11-26):
  * train-wcxb-dev 49 -> 15 pages with openingCopies, single-wcxb-dev 6 -> 1; stream-ctf 49 -> 4 with
- * withoutOpeningCopy (its copies are an older page's bold paragraph or a line of a dateline).
+ * withoutOpeningCopy (its copies are an older page's bold paragraph or a line of a dateline). On
+ * 2026-11-27, train-wcxb-dev 11 -> 9 and stream-ctf 4 -> 3 with a heading copy anywhere in the opening units (a forum
+ * post's subject under its number and date) and a breadcrumb after an opening heading.
  */
 export function placeHeadline(units: readonly Unit[], given?: { headline?: string; title?: string }): PlacedHeadline {
   const clean = (s: string | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
@@ -224,10 +245,20 @@ function openingCopies(units: readonly Unit[], saysIt: (text: string) => boolean
   const says = (u: Unit) => saysIt(u.lines.join(" "));
   const copies = new Set<number>();
   const first = units[0];
-  if ((first?.kind === "paragraph" || first?.kind === "heading") && says(first)) copies.add(0);
-  const list = units[0]?.kind === "item" ? units[0].containers.at(-1)?.key : undefined;
+  if (first?.kind === "paragraph" && says(first)) copies.add(0);
+  // A heading saying only the headline while the article has not begun (only headings or images
+  // above it, among the opening units): a forum post's subject under the post's number and date, a
+  // hero's heading under its image. After the first paragraph such a heading is a section of its own.
+  const opening = Math.min(OPENING_UNITS, units.length);
+  const before = (end: number) => units.slice(0, end).every((u) => u.kind === "heading" || imagesOnly(u));
+  for (let i = 0; i < opening && before(i); i++) if (units[i]!.kind === "heading" && says(units[i]!)) copies.add(i);
+  // The first list, when the article opens with one or one follows a heading or an image there (a
+  // banner, then the breadcrumb trail): its last item.
+  const start = units.slice(0, opening).findIndex((u) => u.kind === "item");
+  if (start < 0 || !before(start)) return copies;
+  const list = units[start]!.containers.at(-1)?.key;
   if (list === undefined) return copies;
-  let last = 0;
+  let last = start;
   while (units[last + 1]?.kind === "item" && units[last + 1]!.containers.at(-1)?.key === list) last++;
   if (says(units[last]!)) copies.add(last);
   return copies;
@@ -270,6 +301,11 @@ function lineOf(unit: Unit, says: (text: string) => boolean): number {
 
 /** Lines of an opening paragraph that may set the headline: a kicker and a section line may come first. */
 const OPENING_LINES = 3;
+
+/** A unit of figure images only (imageUnit's): its one line is empty. */
+function imagesOnly(unit: Unit): boolean {
+  return unit.kind === "paragraph" && unit.lines.every((line) => line.trim() === "");
+}
 
 function isTopHeading(unit: Unit): boolean {
   return unit.kind === "heading" && unit.level <= 2;

@@ -172,6 +172,41 @@ describe("chooseHeadline", () => {
     expect(count(markdown, "Old tram depot to become a covered market")).toBe(1);
   });
 
+  it("gives way to the title when the h1 is the title after a template's label, and shows it once", () => {
+    const { headline, markdown } = page(
+      `<title>Which stall suits a cheese seller? | Riverside Traders Forum</title>`,
+      "",
+      "<h1>Thread: Which stall suits a cheese seller?</h1>",
+    );
+    expect(headline).toBe("Which stall suits a cheese seller?");
+    expect(count(markdown, "Which stall suits a cheese seller?")).toBe(1);
+    expect(markdown).not.toContain("Thread:");
+    // A label before words the <title> does not say is the headline's own.
+    const own = page(
+      `<title>Tram depot | Riverside Gazette</title>`,
+      "",
+      "<h1>Update: Which stall suits a cheese seller?</h1>",
+    );
+    expect(own.headline).toBe("Update: Which stall suits a cheese seller?");
+  });
+
+  it("gives way to the title when the h1 adds the link's source and comment count, and shows it once", () => {
+    const { headline, markdown } = page(
+      `<title>Old tram depot to become a covered market - Riverside Links</title>`,
+      "",
+      "<h1>Old tram depot to become a covered market (riverside-gazette.example) 87</h1>",
+    );
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(count(markdown, "Old tram depot to become a covered market")).toBe(1);
+    // A note in parentheses that is no domain is the headline's own.
+    const own = page(
+      `<title>Old tram depot to become a covered market - Riverside Links</title>`,
+      "",
+      "<h1>Old tram depot to become a covered market (part 2)</h1>",
+    );
+    expect(own.headline).toBe("Old tram depot to become a covered market (part 2)");
+  });
+
   it("gives way to the title when the h1 is the title with a label attached, and shows it once", () => {
     const { headline, markdown } = page(
       `<title>Why the depot market is a good idea | Riverside Gazette</title>
@@ -296,6 +331,27 @@ describe("placing the headline", () => {
     }
   });
 
+  it("drops the headline said again as a smaller heading under a post's number and date", () => {
+    const post = `<h2>#1 2024-08-03 10:59</h2><h3>Pruning roses</h3>${BODY.join("")}`;
+    const markdown = render(post, "Pruning roses");
+    expect(markdown.split("\n", 1)[0]).toBe("# Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    expect(markdown).toContain("#1 2024-08-03 10:59");
+    // Further down, a heading saying the headline is a section of its own.
+    const later = render(`${BODY.join("")}<h2>Notes</h2>${BODY[0]}<h3>Pruning roses</h3>${BODY[1]}`, "Pruning roses");
+    expect(count(later, "Pruning roses")).toBe(2);
+  });
+
+  it("drops a breadcrumb trail's last item that is the headline when a slogan heading comes first", () => {
+    const trail = "<ul><li>Careers</li><li>Pruning roses</li></ul>";
+    const markdown = render(`<h2>Let the experts prune</h2>${trail}${BODY.join("")}`, "Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    expect(markdown).toContain("Careers");
+    // After a paragraph the list is the article's own.
+    const own = render(`${BODY[0]}${trail}${BODY[1]}`, "Pruning roses");
+    expect(count(own, "Pruning roses")).toBe(2);
+  });
+
   it("drops a breadcrumb trail's last item that is the headline, and keeps the trail", () => {
     const trail = "<ol><li>Home</li><li>Guides</li><li>Pruning roses</li></ol>";
     const markdown = render(`${trail}<h1>Pruning roses</h1>${BODY.join("")}`, "Pruning roses");
@@ -378,6 +434,40 @@ describe("a thread's title in a lower heading", () => {
     expect(headline).not.toBe("Your stall. Your story.");
     const sectioned = page(title, "", `<h1>Your stall. Your story.</h1><h2>Services</h2>`, "service");
     expect(sectioned.headline).not.toBe("Services");
+  });
+});
+
+describe("an older page's <h2> above the story, no <h1> (headingAboveStory)", () => {
+  const H2 = `<div id="story-head"><h2>Old tram depot to become a covered market</h2></div>`;
+  const DEK = "<h3>Traders get first pick of the forty stalls</h3>";
+
+  it("heads the answer when the <title> wraps it in the site's name and a date", () => {
+    const title = "<title>Riverside Gazette - Old tram depot to become a covered market - December 4, 2000</title>";
+    const { headline, markdown } = page(title, H2, DEK);
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(markdown.split("\n", 1)[0]).toBe("# Old tram depot to become a covered market");
+    expect(count(markdown, "Old tram depot to become a covered market")).toBe(1);
+  });
+
+  it("heads the answer when the <title> opens with the site's domain name", () => {
+    const title = "<title>RGZ.com - Old tram depot to become a covered market - December 4, 2000</title>";
+    expect(page(title, H2, DEK).headline).toBe("Old tram depot to become a covered market");
+  });
+
+  it("heads the answer when the <title> names the blog after it", () => {
+    const title = "<title>Old tram depot to become a covered market « City Desk - Riverside Gazette</title>";
+    expect(page(title, H2, DEK).headline).toBe("Old tram depot to become a covered market");
+  });
+
+  it("is not a later part of the page's own <title>: a section's name", () => {
+    const title = "<title>Pruning roses | Garden guides | Riverside Gazette</title>";
+    const section = `<div id="story-head"><h2>Garden guides</h2></div>`;
+    expect(page(title, section, DEK).headline).not.toBe("Garden guides");
+  });
+
+  it("is not an <h2> the <title> does not say", () => {
+    const title = "<title>Riverside Gazette - City news - December 4, 2000</title>";
+    expect(page(title, H2, DEK).headline).not.toBe("Old tram depot to become a covered market");
   });
 });
 
