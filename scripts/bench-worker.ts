@@ -29,7 +29,7 @@ import { BENCH_CORPORA, corpusExists, DATA_DIR, loadCorpus, type CorpusPage } fr
 import { startSite, startWorker, type LocalWorker } from "./lib/local-worker";
 import { machineInfo, machineLine } from "./lib/machine";
 import { procAvailable, treeCpuMs } from "./lib/proc-cpu";
-import { measureWorkerScale, type WorkerScaleReport } from "./lib/worker-scale";
+import { measureWorkerScale, type MemoryPoint, type WorkerScaleReport } from "./lib/worker-scale";
 import { fmt, markdownTable, summarize, table } from "./lib/stats";
 import { articleHtml } from "../test/fixtures/synthetic-site";
 
@@ -65,7 +65,37 @@ function scaleLines(r: WorkerScaleReport): string[] {
     `${verdict(r.growthSmallToLargeMb <= 40)}  workerd growth from ${r.documents.small} to ${r.documents.large} documents: ${fmt(r.growthSmallToLargeMb, 1)} MB (the difference; target <= 40 MB)`,
     `${verdict(r.firstRequestMs.large <= 1000)}  first request after a restart at the cap: ${fmt(r.firstRequestMs.large, 0)} ms (rebuild from SQLite + extraction; ` +
       `${r.documents.small} documents: ${fmt(r.firstRequestMs.small, 0)} ms; the next request: ${fmt(r.firstRequestMs.largeSecond, 0)} ms; target <= 1000 ms)`,
+    ...settledLines(r),
   ];
+}
+
+/** What the RSS readings hold, and the figures after a forced GC (scripts/lib/memory-probe.ts). */
+function settledLines(r: WorkerScaleReport): string[] {
+  const s = r.settled;
+  if (!s) return ["         (no settled figures: wrangler's inspector was not reachable, or no global WebSocket)"];
+  const mb = (v: number | null | undefined) => (v === null || v === undefined ? "?" : fmt(v, 1));
+  const at = (name: string, p: MemoryPoint) =>
+    `${name}: Worker ${mb(p.worker?.rssMb)} (anon ${mb(p.worker?.anonMb)}) + proxy ${mb(p.proxy?.rssMb)}, ` +
+    `V8 heap ${mb(p.heap.usedMb)} used of ${mb(p.heap.totalMb)}, ArrayBuffers ${mb(p.heap.backingMb)}`;
+  const after = (p: MemoryPoint) =>
+    `${mb(p.rssAfterGcMb)} (heap ${mb(p.heapAfterGc.usedMb)} of ${mb(p.heapAfterGc.totalMb)}, ArrayBuffers ${mb(p.heapAfterGc.backingMb)})`;
+  return [
+    `         what each reading held, MB: ${at("fresh", s.fresh)}; ${at(String(r.documents.small), s.afterSmall)}; ${at(String(r.documents.large), s.afterLarge)}`,
+    `         after a forced full GC and a pause, workerd RSS MB: fresh ${after(s.fresh)}, ${r.documents.small} ${after(s.afterSmall)}, ${r.documents.large} ${after(s.afterLarge)}`,
+    `${s.growthSmallToLargeMb <= 40 ? "MET    " : "NOT MET"}  settled workerd growth from ${r.documents.small} to ${r.documents.large} documents (after a forced GC): ${fmt(s.growthSmallToLargeMb, 1)} MB ` +
+      `(objects ${fmt(s.objectMb.small, 1)} / ${fmt(s.objectMb.large, 1)} MB; of the growth, V8 heap used ${fmt(s.heapGrowthMb, 1)} MB, ArrayBuffers ${mb(s.backingGrowthMb)} MB; target <= 40 MB)`,
+    // The first object to load also pages in workerd's code for objects and SQLite (file-backed,
+    // 3-7 MB by run), which the raw difference subtracts: the Worker's anonymous memory leaves it out.
+    `         the same growth in the Worker's workerd anonymous memory alone (no code pages, no proxy): raw ${mb(anonGrowth(s, (p) => p.worker?.anonMb))} MB, after the GC ${mb(anonGrowth(s, (p) => p.workerAfterGc?.anonMb))} MB`,
+  ];
+}
+
+function anonGrowth(
+  s: NonNullable<WorkerScaleReport["settled"]>,
+  f: (p: MemoryPoint) => number | undefined,
+): number | null {
+  const [a, b, c] = [f(s.fresh), f(s.afterSmall), f(s.afterLarge)];
+  return a === undefined || b === undefined || c === undefined ? null : c - 2 * b + a;
 }
 
 if (values["scale-only"]) {

@@ -122,12 +122,12 @@ export function measureTreeScale(pages: readonly SourcePage[], documents: number
   const exportNdjson = measureExport(gc, () => {
     // As DomainTree.exportStream does: a header, then chunks of 100 lines, each encoded and let go.
     const encoder = new TextEncoder();
-    const held = [...state.heldDocuments()];
-    let bytes = encoder.encode(headerLine(state.domain, held.length)).byteLength;
+    const held = state.held.snapshot();
+    let bytes = encoder.encode(headerLine(state.domain, held.size)).byteLength;
     let peak = 0;
-    for (let i = 0; i < held.length; i += 100) {
+    for (let i = 0; i < held.size; i += 100) {
       let text = "";
-      for (let j = i; j < Math.min(held.length, i + 100); j++) text += documentLine(held[j]!);
+      for (let j = i; j < Math.min(held.size, i + 100); j++) text += documentLine(held.document(j));
       bytes += encoder.encode(text).byteLength;
       peak = Math.max(peak, used());
     }

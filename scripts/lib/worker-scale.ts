@@ -17,7 +17,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { devProcesses } from "./dev-processes";
 import { startWorker, type LocalWorker } from "./local-worker";
+import { connectInspector, procMemory, type HeapUsage, type Inspector, type ProcMemory } from "./memory-probe";
 
 export interface WorkerScaleReport {
   documents: { small: number; large: number };
@@ -30,6 +32,37 @@ export interface WorkerScaleReport {
   growthSmallToLargeMb: number;
   /** Wall time of the first request after the restart (the object rebuilds), and of a second one. */
   firstRequestMs: { small: number; large: number; largeSecond: number };
+  /**
+   * What each RSS reading above holds (./memory-probe.ts), taken right after it: the Worker's
+   * workerd and wrangler's proxy workerd apart, the isolate's heap, then the same after a forced
+   * full GC and a pause (settled). The settled figures leave out V8's uncollected garbage; what
+   * tcmalloc kept of freed temporaries it may still hold. Null when the inspector was not reachable.
+   * The GC runs after each raw reading, so the later raw readings start from a collected heap.
+   */
+  settled: SettledReport | null;
+}
+
+export interface MemoryPoint {
+  /** smaps_rollup of the Worker's workerd and of wrangler's proxy workerd (the raw figure sums both). */
+  worker: ProcMemory | null;
+  proxy: ProcMemory | null;
+  heap: HeapUsage;
+  /** After HeapProfiler.collectGarbage and a pause: the heap, the Worker's workerd, and the raw figure's sum. */
+  heapAfterGc: HeapUsage;
+  workerAfterGc: ProcMemory | null;
+  rssAfterGcMb: number;
+}
+
+export interface SettledReport {
+  fresh: MemoryPoint;
+  afterSmall: MemoryPoint;
+  afterLarge: MemoryPoint;
+  /** As objectMb and growthSmallToLargeMb, from the readings after the forced GC. */
+  objectMb: { small: number; large: number };
+  growthSmallToLargeMb: number;
+  /** The same growth in the V8 heap used after the GC, and in ArrayBuffer backing stores (null if not reported). */
+  heapGrowthMb: number;
+  backingGrowthMb: number | null;
 }
 
 const hex = (n: number) => (n >>> 0).toString(16).padStart(8, "0");
@@ -90,6 +123,28 @@ function workerdRssMb(root: number): number {
 
 const settle = () => new Promise((r) => setTimeout(r, 1500));
 
+/** The breakdown of a reading just taken, then a forced full GC and the reading again (MemoryPoint). */
+async function memoryPoint(
+  inspector: Inspector,
+  root: number,
+  pids: { worker: number; proxy: number } | null,
+  wake: () => Promise<void>,
+): Promise<MemoryPoint> {
+  const worker = pids ? procMemory(pids.worker) : null;
+  const proxy = pids ? procMemory(pids.proxy) : null;
+  const heap = await inspector.heapUsage();
+  await inspector.collectGarbage(wake);
+  await settle();
+  return {
+    worker,
+    proxy,
+    heap,
+    heapAfterGc: await inspector.heapUsage(),
+    workerAfterGc: pids ? procMemory(pids.worker) : null,
+    rssAfterGcMb: workerdRssMb(root),
+  };
+}
+
 export async function measureWorkerScale(
   vars: { API_KEY: string; ADMIN_KEY: string },
   sizes = { small: 1_000, large: 10_000 },
@@ -122,6 +177,12 @@ export async function measureWorkerScale(
     await (await fetch(`${worker.base}/`)).text();
     await settle();
     const fresh = workerdRssMb(worker.pid);
+    const inspector = await connectInspector(worker.inspectorPort);
+    const dev = inspector ? await devProcesses(worker).catch(() => null) : null;
+    const pids = dev ? { worker: dev.worker.pid, proxy: dev.proxy.pid } : null;
+    const wake = async () => void (await (await fetch(`${worker!.base}/`)).text());
+    const point = (root: number) => (inspector ? memoryPoint(inspector, root, pids, wake) : Promise.resolve(null));
+    const freshPoint = await point(worker.pid);
     const firstRequest = async (domain: string, n: number): Promise<number> => {
       const html = `<html><head><title>Page ${n}</title></head><body><article><h1>Page ${n}</h1>${"<p>Some words of the page, long enough to count as a paragraph of text.</p>".repeat(20)}</article></body></html>`;
       const t0 = performance.now();
@@ -140,10 +201,29 @@ export async function measureWorkerScale(
     const small = await firstRequest(domains.small, 1);
     await settle();
     const afterSmall = workerdRssMb(worker.pid);
+    const smallPoint = await point(worker.pid);
     const large = await firstRequest(domains.large, 1);
     const largeSecond = await firstRequest(domains.large, 2);
     await settle();
     const afterLarge = workerdRssMb(worker.pid);
+    const largePoint = await point(worker.pid);
+    inspector?.close();
+    let settled: SettledReport | null = null;
+    if (freshPoint && smallPoint && largePoint) {
+      const small = smallPoint.rssAfterGcMb - freshPoint.rssAfterGcMb;
+      const large = largePoint.rssAfterGcMb - smallPoint.rssAfterGcMb;
+      const growth = (f: (p: MemoryPoint) => number) => f(largePoint) - 2 * f(smallPoint) + f(freshPoint);
+      const backing = [freshPoint, smallPoint, largePoint].every((p) => p.heapAfterGc.backingMb !== null);
+      settled = {
+        fresh: freshPoint,
+        afterSmall: smallPoint,
+        afterLarge: largePoint,
+        objectMb: { small, large },
+        growthSmallToLargeMb: large - small,
+        heapGrowthMb: growth((p) => p.heapAfterGc.usedMb),
+        backingGrowthMb: backing ? growth((p) => p.heapAfterGc.backingMb!) : null,
+      };
+    }
     return {
       documents: sizes,
       importMs,
@@ -152,6 +232,7 @@ export async function measureWorkerScale(
       objectMb: { small: afterSmall - fresh, large: afterLarge - afterSmall },
       growthSmallToLargeMb: afterLarge - afterSmall - (afterSmall - fresh),
       firstRequestMs: { small, large, largeSecond },
+      settled,
     };
   } finally {
     await worker?.stop();

@@ -182,6 +182,33 @@ export class HeldDocuments {
     };
   }
 
+  /**
+   * The held documents as they are now, in queue order, for a reader that outlives this call (the
+   * streamed export): copies of the slots' few numbers and of the key, branch and chunk lists, not
+   * an object per document (rows20 left the export making 10,000 objects and views up front, +3 MB
+   * peak). Chunks are never written twice, so the ranges keep reading what they held now.
+   */
+  snapshot(): HeldSnapshot {
+    const n = this.slotOf.size;
+    const keys: string[] = new Array<string>(n);
+    const branches: (readonly string[])[] = new Array<readonly string[]>(n);
+    const times = new Float64Array(n);
+    const chunkOf = new Uint32Array(n);
+    const offsets = new Uint32Array(n);
+    const lengths = new Uint32Array(n);
+    let k = 0;
+    for (const slot of this.slotOf.values()) {
+      keys[k] = this.keys[slot]!;
+      branches[k] = this.branches[slot]!;
+      times[k] = this.times[slot]!;
+      chunkOf[k] = this.chunkOf[slot]!;
+      offsets[k] = this.offsets[slot]!;
+      lengths[k] = this.lengths[slot]!;
+      k++;
+    }
+    return new HeldSnapshot(keys, branches, times, this.chunks.slice(), chunkOf, offsets, lengths);
+  }
+
   /** Slots ever used since clear(): at most the most documents held at once (slots are reused). */
   packedSlotCount(): number {
     return this.slotCount;
@@ -242,6 +269,34 @@ export class HeldDocuments {
       this.lengths = grown(this.lengths, new Uint32Array(n));
     }
     return slot;
+  }
+}
+
+/** HeldDocuments.snapshot(): document k of the queue as it was then, made when read. */
+export class HeldSnapshot {
+  constructor(
+    private readonly keys: readonly string[],
+    private readonly branches: readonly (readonly string[])[],
+    private readonly times: Float64Array,
+    private readonly chunks: readonly Uint32Array[],
+    private readonly chunkOf: Uint32Array,
+    private readonly offsets: Uint32Array,
+    private readonly lengths: Uint32Array,
+  ) {}
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** The k-th document (0: the oldest): its hashes a view of the snapshot's chunk. */
+  document(k: number): { key: string; branch: readonly string[]; time: number; hashes: Uint32Array } {
+    const at = this.offsets[k]!;
+    return {
+      key: this.keys[k]!,
+      branch: this.branches[k]!,
+      time: this.times[k]!,
+      hashes: this.chunks[this.chunkOf[k]!]!.subarray(at, at + this.lengths[k]!),
+    };
   }
 }
 

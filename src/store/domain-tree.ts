@@ -321,22 +321,24 @@ export class DomainTree extends DurableObject<Env> {
   async exportStream(): Promise<ReadableStream<Uint8Array> | null> {
     const domain = this.storedDomain();
     if (!domain) return null;
-    const docs = [...this.load(domain).heldDocuments()];
+    // A snapshot of the slots (core/held-documents.ts), not an object per document: each line's
+    // document is made when its chunk is pulled, and is garbage right after.
+    const docs = this.load(domain).held.snapshot();
     const encoder = new TextEncoder();
     let next = 0;
     return new ReadableStream<Uint8Array>(
       {
         start(controller) {
-          controller.enqueue(encoder.encode(headerLine(domain, docs.length)));
+          controller.enqueue(encoder.encode(headerLine(domain, docs.size)));
         },
         pull(controller) {
-          if (next >= docs.length) {
+          if (next >= docs.size) {
             controller.close();
             return;
           }
           let text = "";
-          const end = Math.min(docs.length, next + EXPORT_LINES_PER_CHUNK);
-          for (; next < end; next++) text += documentLine(docs[next]!);
+          const end = Math.min(docs.size, next + EXPORT_LINES_PER_CHUNK);
+          for (; next < end; next++) text += documentLine(docs.document(next));
           controller.enqueue(encoder.encode(text));
         },
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HeldDocuments } from "../../src/core/held-documents";
+import { HeldDocuments, type HeldSnapshot } from "../../src/core/held-documents";
 
 /** mulberry32, seeded: a failing run replays from its seed. */
 function prng(seed: number) {
@@ -37,6 +37,7 @@ describe("HeldDocuments (one domain's documents in shared chunks)", () => {
       const held = new HeldDocuments(16);
       const model: Model = new Map();
       const snapshots: { view: Uint32Array; copy: number[] }[] = [];
+      const wholes: { snap: HeldSnapshot; copy: [string, number, number[]][] }[] = [];
       let next = 0;
       let maxSize = 0;
       for (let step = 0; step < 2000; step++) {
@@ -64,6 +65,7 @@ describe("HeldDocuments (one domain's documents in shared chunks)", () => {
         if (step % 50 === 0 && model.size > 0) {
           const slot = [...held.slots()][rnd(model.size)]!;
           snapshots.push({ view: held.hashesOf(slot), copy: Array.from(held.hashesOf(slot)) });
+          wholes.push({ snap: held.snapshot(), copy: [...model].map(([k, m]) => [k, m.time, [...m.hashes]]) });
         }
         expectSame(held, model, where);
         const { live, garbage } = held.entryStats();
@@ -72,6 +74,14 @@ describe("HeldDocuments (one domain's documents in shared chunks)", () => {
       }
       // Views taken along the way still read what they read then: chunks are never written twice.
       for (const s of snapshots) expect(Array.from(s.view)).toEqual(s.copy);
+      // So do whole snapshots (the streamed export's): every document, in the queue order of then.
+      for (const w of wholes) {
+        const read = Array.from({ length: w.snap.size }, (_, k) => {
+          const d = w.snap.document(k);
+          return [d.key, d.time, Array.from(d.hashes)];
+        });
+        expect(read).toEqual(w.copy);
+      }
       expect(held.compactions).toBeGreaterThan(10);
       // Slots of removed documents are reused: never more slots than documents held at once.
       expect(held.packedSlotCount()).toBeLessThanOrEqual(maxSize);
