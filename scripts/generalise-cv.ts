@@ -21,6 +21,7 @@ import { loadScorer } from "./lib/scorer";
 import { modelText } from "./lib/service-calls";
 import { mean } from "./lib/stats";
 import { prepareCorpora, trainingOptionsFromEnv, trainModel, TRAINING_CORPORA } from "./lib/training";
+import { siteInterval } from "./lib/site-interval";
 
 const USAGE = `
 usage: npx tsx scripts/generalise-cv.ts [--loco] [--cv] --dump FILE
@@ -199,26 +200,4 @@ function gap(rows: Row[]): void {
     const worst10 = losses.slice(0, Math.ceil(losses.length / 10)).reduce((a, b) => a + b, 0);
     console.log(`  the worst tenth of pages carry ${((worst10 / total) * 100).toFixed(0)}% of the net gap`);
   }
-}
-
-/** 95% interval of the mean page delta, resampling sites with replacement (1000 draws, fixed seed). */
-function siteInterval(pages: { site: string; delta: number }[]): [number, number] {
-  const bySite = new Map<string, number[]>();
-  for (const p of pages) bySite.set(p.site, [...(bySite.get(p.site) ?? []), p.delta]);
-  const sites = [...bySite.values()];
-  let seed = 12345;
-  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
-  const means: number[] = [];
-  for (let draw = 0; draw < 1000; draw++) {
-    let sum = 0;
-    let n = 0;
-    for (let i = 0; i < sites.length; i++) {
-      const site = sites[Math.floor(random() * sites.length)]!;
-      for (const d of site) sum += d;
-      n += site.length;
-    }
-    means.push(sum / n);
-  }
-  means.sort((a, b) => a - b);
-  return [means[25]!, means[974]!];
 }

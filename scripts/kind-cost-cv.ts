@@ -48,6 +48,7 @@ import {
 import { COSTED_KINDS, type CostedPage, type CostedRun, type KindCostTable } from "./lib/kind-costs";
 import { KIND_CLASSES, kindOfType } from "./lib/kind-training";
 import { mean } from "./lib/stats";
+import { siteInterval } from "./lib/site-interval";
 
 const USAGE = `
 usage: tsx scripts/kind-cost-cv.ts TABLE [--types] [--diff] [--only I,J,...]
@@ -140,28 +141,6 @@ function diff(decided: Decided[], base: Decided[]): void {
     for (const m of changed.filter((m) => Math.abs(m.delta) >= 0.1))
       console.log(`    ${m.d.page.key} (${m.d.page.type ?? "-"}) ${m.was} -> ${m.d.hybrid}: ${m.delta.toFixed(3)}`);
   }
-}
-
-/** 95% interval of the mean page delta, resampling sites with replacement (1000 draws, fixed seed). */
-function siteInterval(pages: { site: string; delta: number }[]): [number, number] {
-  const bySite = new Map<string, number[]>();
-  for (const p of pages) bySite.set(p.site, [...(bySite.get(p.site) ?? []), p.delta]);
-  const sites = [...bySite.values()];
-  let seed = 12345;
-  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
-  const means: number[] = [];
-  for (let draw = 0; draw < 1000; draw++) {
-    let sum = 0;
-    let n = 0;
-    for (let i = 0; i < sites.length; i++) {
-      const site = sites[Math.floor(random() * sites.length)]!;
-      for (const d of site) sum += d;
-      n += site.length;
-    }
-    means.push(sum / n);
-  }
-  means.sort((a, b) => a - b);
-  return [means[25]!, means[974]!];
 }
 
 const base = evaluate(shipped);
