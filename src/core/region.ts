@@ -18,7 +18,7 @@ import { maxElementId } from "./element-ids";
 import { pathHasTag } from "./path-words";
 import { float64Scratch, int32Scratch, uint8Scratch } from "./scratch";
 import type { PageKind } from "./page-kind";
-import { visibleLengthExceeds } from "./segment-text";
+import { isSpace, visibleLengthExceeds } from "./segment-text";
 import type { TextBlock } from "./types";
 
 type RegionBlock = Pick<TextBlock, "text" | "tag" | "linkShare" | "ancestors" | "path">;
@@ -365,10 +365,6 @@ const normalize = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
  * `normalized` is long says something else. A page's paragraphs are checked against its headline so.
  */
 const mayNormalizeTo = (text: string, normalized: string) => !visibleLengthExceeds(text, normalized.length);
-/** The ASCII characters `\s` and `trim` take for white space: tab, line feed, vertical tab, form feed, carriage return, space. */
-function isAsciiSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-}
 /** Separators between a page title's headline and the site's name: "Headline | Site", "Site - Headline". */
 const TITLE_SEPARATOR = /\s+[|\-–—:·•»]\s+/;
 
@@ -396,7 +392,7 @@ export function titleMatcher(title: string): (text: string) => boolean {
   const headlineFirst = headline.length > 0 ? headline.charCodeAt(0) : -1;
   return (text) => {
     const c = text.charCodeAt(0);
-    if (headlineFirst >= 0 && c < 0x80 && !isAsciiSpace(c)) {
+    if (headlineFirst >= 0 && c < 0x80 && !isSpace(c)) {
       const lower = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
       if (lower !== first && lower !== headlineFirst) return false;
     }
