@@ -291,11 +291,7 @@ export class BulkRestore {
 
   /** reserve() with the hashes copied in. */
   add(key: string, branch: readonly string[], time: number, hashes: ArrayLike<number>, rowId = 0): void {
-    const held = this.state.held;
-    const slot = this.reserve(key, branch, time, hashes.length, rowId);
-    const chunk = held.chunk(slot);
-    const at = held.offset(slot);
-    for (let i = 0; i < hashes.length; i++) chunk[at + i] = hashes[i]!;
+    this.state.held.write(this.reserve(key, branch, time, hashes.length, rowId), hashes);
   }
 
   finish(): void {

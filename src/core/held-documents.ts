@@ -119,10 +119,15 @@ export class HeldDocuments {
   /** add() with the hashes copied in. */
   addWith(key: string, branch: readonly string[], time: number, hashes: ArrayLike<number>): number {
     const slot = this.add(key, branch, time, hashes.length);
+    this.write(slot, hashes);
+    return slot;
+  }
+
+  /** The hashes of a slot add() has just made room for, copied into its range (written once: see above). */
+  write(slot: number, hashes: ArrayLike<number>): void {
     const chunk = this.chunk(slot);
     const at = this.offsets[slot]!;
     for (let i = 0; i < hashes.length; i++) chunk[at + i] = hashes[i]!;
-    return slot;
   }
 
   /** The slot's hashes extended by `added` (a revision): a new range; the old one becomes garbage. */
