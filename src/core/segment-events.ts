@@ -126,17 +126,12 @@ export class BuiltTree implements SegmentEvents, SegmentHandler {
  * with only the attributes the walk reads (segment-parser.ts).
  */
 export function parseEvents(html: string, events: SegmentEvents): void {
-  new SegmentParser(eventHandler(events)).parseWhole(html);
-}
-
-/** The parser's handler that passes its events on to `events`. */
-export function eventHandler(events: SegmentEvents): SegmentHandler {
-  return {
+  new SegmentParser({
     onopentag: (name, attribs) => events.open(name, attribs),
     ontext: (data) => events.text(data),
     oncomment: () => events.comment(),
     onclosetag: () => events.close(),
-  };
+  }).parseWhole(html);
 }
 
 /** The slice of a DOM node `documentEvents` reads (the Workers type library has no DOM). */
