@@ -23,7 +23,7 @@
  */
 import { treeVerdicts, type BlockVerdict, type HardRules } from "./classify";
 import { blockFeatures, type TreeEvidence } from "./features";
-import { decide, HEURISTICS, type Heuristic } from "./heuristics";
+import { deepestWith, HEURISTICS, type Heuristic, voteBoilerplate } from "./heuristics";
 import { DEFAULT_MODEL, predictBlocks, topEvidence, type ModelWeights } from "./model";
 import { rendersText } from "./permalink-marks";
 import { applyRegion, fallbackContent, regionParamsFor, type FallbackPath, type RegionParams } from "./region";
@@ -128,16 +128,19 @@ export function modelEvidence(evidence: BranchEvidence): ModelEvidence {
   const nodes: string[] = [];
   const depth = evidence.nodes.length;
   const root = evidence.support[0]!;
+  // The strict rule's node is the same for every block (the deepest with enough documents), and only
+  // its support and count are read: decide() per block built a record and a rule text each time.
+  const strictAt = deepestWith(evidence, HEURISTICS.strict.nMin);
+  const support = evidence.support[strictAt]!;
+  const node = evidence.nodes[strictAt]!;
   for (let i = 0; i * depth < evidence.counts.length; i++) {
-    const strict = decide(HEURISTICS.strict, evidence, i);
-    const vote = decide(HEURISTICS.vote, evidence, i);
     blocks.push({
-      support: strict.support,
-      count: strict.count,
+      support,
+      count: evidence.counts[i * depth + strictAt]!,
       domainSupport: root,
-      voteBoilerplate: vote.boilerplate,
+      voteBoilerplate: voteBoilerplate(HEURISTICS.vote, evidence, i),
     });
-    nodes.push(evidence.nodes[strict.nodeIndex]!);
+    nodes.push(node);
   }
   return { blocks, nodes };
 }

@@ -21,14 +21,14 @@ export type HeuristicName =
   "strict" | "strict-support" | "strict-at-domain" | "relaxed-at-domain" | "vote" | "vote-fast";
 
 /** The defaults the paper and the production notes give. */
-export const HEURISTICS: Record<HeuristicName, Heuristic> = {
+export const HEURISTICS = {
   strict: { kind: "strict", nMin: 5, cMax: 1 },
   "strict-support": { kind: "strict-support", support: 100, cMax: 1 },
   "strict-at-domain": { kind: "strict-at-domain", cMax: 1 },
   "relaxed-at-domain": { kind: "relaxed-at-domain", nMin: 5, cMax: 1, domainSupport: 500, relaxedCMax: 2 },
   vote: { kind: "vote", nMin: 5, divisor: 100 },
   "vote-fast": { kind: "vote", nMin: 5, divisor: 50 },
-};
+} satisfies Record<HeuristicName, Heuristic>;
 
 /**
  * Reads `strict`, `strict-support-100`, `strict-at-domain`, `relaxed-at-domain-500`, `vote`,
@@ -87,7 +87,7 @@ export interface TreeDecision {
 }
 
 /** The deepest node of the branch with at least `minDocs` documents; the domain node failing that. */
-function deepestWith(evidence: BranchEvidence, minDocs: number): number {
+export function deepestWith(evidence: BranchEvidence, minDocs: number): number {
   for (let i = evidence.nodes.length - 1; i >= 0; i--) if (evidence.support[i]! >= minDocs) return i;
   return 0;
 }
@@ -163,4 +163,29 @@ export function decide(h: Heuristic, evidence: BranchEvidence, block: number): T
       };
     }
   }
+}
+
+/**
+ * decide(h, evidence, block).boilerplate for a vote, without the decision's record and its rule
+ * text: the model's evidence (cascade.ts: modelEvidence) reads only this, for every block of every
+ * page, and the two strings a block (~55 KB a page) were garbage. Same comparisons as decide's.
+ */
+export function voteBoilerplate(
+  h: Extract<Heuristic, { kind: "vote" }>,
+  evidence: BranchEvidence,
+  block: number,
+): boolean {
+  const depth = evidence.nodes.length;
+  const { support: supports, counts } = evidence;
+  let yes = 0;
+  let voters = 0;
+  for (let i = depth - 1; i >= 0; i--) {
+    const support = supports[i]!;
+    if (support < h.nMin) continue;
+    voters++;
+    if (counts[block * depth + i]! > support / h.divisor + 1) yes++;
+  }
+  // No node has enough support: the root alone votes, as in decide.
+  if (voters === 0) return counts[block * depth]! > supports[0]! / h.divisor + 1;
+  return yes * 2 >= voters;
 }

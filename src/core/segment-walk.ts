@@ -26,16 +26,27 @@ const WS = /\s+/g;
 const SPACE = /\s/;
 
 /** What an open element is to the walk, kept on a stack until it closes. */
+const EMPTY_ATTRIBUTES: Attributes = Object.freeze({});
+
 const LEAF = 0; // not descended into: its end does nothing
 const WAITING = 1; // may be descended into, once a child arrives
 const FRAMED = 2; // descended into: its end closes its frame
 
-/** Reads one element's attributes the way the walk always has (linkedom's getAttribute answers). */
+/**
+ * Reads one element's attributes the way the walk always has (linkedom's getAttribute answers). The
+ * walk keeps one and points it at each element's attributes in turn (`of`): a reader per element
+ * was ~40 KB of garbage a page, and no reader outlives the event it is read in.
+ */
 class AttributeReader {
-  constructor(
-    private readonly attributes: Attributes,
-    private readonly budget: PageBudget,
-  ) {}
+  private attributes: Attributes = EMPTY_ATTRIBUTES;
+
+  constructor(private readonly budget: PageBudget) {}
+
+  /** This reader, reading `attributes` until the next call. */
+  of(attributes: Attributes): this {
+    this.attributes = attributes;
+    return this;
+  }
 
   getAttribute(name: string): string | null {
     const value = this.attributes[name];
@@ -180,8 +191,17 @@ export class SegmentWalk implements TableEvents {
   /** The frame of the element the walk is in; frames link to their parents, so a block keeps its holder chain. */
   private current = this.root;
   private readonly kinds: number[] = [];
-  /** The innermost open element while it waits for its first child (its kind is WAITING). */
-  private waiting: { tag: string; flags: number; el: AttributeReader; dataTable: boolean } | null = null;
+  /**
+   * The innermost open element while it waits for its first child (its kind is WAITING): its tag
+   * (null when none waits), flags, attributes and table verdict, in fields of the walk rather than
+   * a record per element (~40 KB a page); at most one element waits at a time.
+   */
+  private waitingTag: string | null = null;
+  private waitingFlags = 0;
+  private waitingAttributes: Attributes = EMPTY_ATTRIBUTES;
+  private waitingDataTable = false;
+  /** The one attribute reader (AttributeReader.of), pointed at the element being read. */
+  private readonly reader: AttributeReader;
   private elementCount = 0;
   private base: string | null;
   private baseSeen = false;
@@ -201,6 +221,7 @@ export class SegmentWalk implements TableEvents {
   ) {
     this.base = resolveBase(pageUrl, null);
     this.maxBlocks = budget.limits.maxBlocks;
+    this.reader = new AttributeReader(budget);
   }
 
   open(tag: string, attributes: Attributes, dataTable: boolean): void {
@@ -210,7 +231,7 @@ export class SegmentWalk implements TableEvents {
     }
     if (this.arrive()) return;
     const collector = this.collector;
-    const el = new AttributeReader(attributes, this.budget);
+    const el = this.reader.of(attributes);
     const flags = tagFlags(tag);
     let kind = LEAF;
     if (tag === "title") {
@@ -247,7 +268,12 @@ export class SegmentWalk implements TableEvents {
       }
       if (!(flags & TAG_VOID)) kind = WAITING;
     }
-    if (kind === WAITING) this.waiting = { tag, flags, el, dataTable };
+    if (kind === WAITING) {
+      this.waitingTag = tag;
+      this.waitingFlags = flags;
+      this.waitingAttributes = attributes;
+      this.waitingDataTable = dataTable;
+    }
     this.kinds.push(kind);
   }
 
@@ -271,7 +297,7 @@ export class SegmentWalk implements TableEvents {
     }
     if (this.stopped) return;
     const kind = this.kinds.pop();
-    if (kind === WAITING) this.waiting = null;
+    if (kind === WAITING) this.waitingTag = null;
     else if (kind === FRAMED) {
       // A closing non-inline element ends a block, except a cell of a data table.
       const closing = this.current;
@@ -312,18 +338,18 @@ export class SegmentWalk implements TableEvents {
    */
   private arrive(): boolean {
     if (this.stopped) return true;
-    const waiting = this.waiting;
-    if (waiting) {
-      this.waiting = null;
+    const tag = this.waitingTag;
+    if (tag !== null) {
+      this.waitingTag = null;
       this.kinds[this.kinds.length - 1] = FRAMED;
       this.current = openFrame(
-        waiting.el,
-        waiting.tag,
-        waiting.flags,
+        this.reader.of(this.waitingAttributes),
+        tag,
+        this.waitingFlags,
         this.current,
         ++this.elementCount,
         this.base,
-        waiting.dataTable,
+        this.waitingDataTable,
       );
     }
     this.budget.step();

@@ -58,12 +58,18 @@ export function echoedHeader(value: string): string | null {
 
 /** Most a metadata header carries, so a page cannot make the response's headers huge. */
 const MAX_HEADER_VALUE = 512;
+/** Visible ASCII and space but `%`: what headerValue writes as it is. */
+const PLAIN_HEADER_VALUE = /^[\x20-\x24\x26-\x7e]*$/;
 
 /**
  * Header values must be visible ASCII: everything else (non-ASCII letters, controls, `%`) is
  * percent-encoded as UTF-8, so clients decode it with decodeURIComponent; capped in length.
  */
 export function headerValue(text: string): string {
+  // Most values (ASCII titles, dates, URLs) need no encoding: no replace pass with a callback per
+  // value then. Such a value holds no surrogate and no `%`, so the passes below would keep it as it
+  // is and the cut would leave no escape to trim.
+  if (PLAIN_HEADER_VALUE.test(text)) return text.length > MAX_HEADER_VALUE ? text.slice(0, MAX_HEADER_VALUE) : text;
   // A lone surrogate has no UTF-8 form (encodeURIComponent would throw): U+FFFD stands in.
   const wellFormed = text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
   let out = wellFormed.replace(/[^\x20-\x24\x26-\x7e]/gu, (ch) => encodeURIComponent(ch));

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_HARD_RULES, NO_HARD_RULES, type BlockVerdict, type HardRules } from "../../src/core/classify";
 import { DomainState } from "../../src/core/domain-state";
-import { decide, HEURISTICS, heuristicLabel, parseHeuristic, type Heuristic } from "../../src/core/heuristics";
+import { modelEvidence } from "../../src/core/cascade";
+import {
+  decide,
+  HEURISTICS,
+  heuristicLabel,
+  parseHeuristic,
+  voteBoilerplate,
+  type Heuristic,
+} from "../../src/core/heuristics";
 import { preparePage, processPage, type ProcessResult } from "../../src/core/pipeline";
 import type { BranchEvidence } from "../../src/core/tree-evidence";
 
@@ -292,6 +300,59 @@ describe("decide", () => {
     expect(yes).toMatchObject({ boilerplate: true, nodeIndex: 0, support: 4, count: 2 });
     expect(yes.rule).toMatch(/root alone/);
     expect(run(HEURISTICS.vote, chain([4, 1], [3, 1])).boilerplate).toBe(false);
+  });
+});
+
+describe("the model's tree evidence (modelEvidence, voteBoilerplate)", () => {
+  // Random branches: 1-5 nodes, supports 0-12 (around nMin = 5), counts 0-supports, so voters, ties
+  // and the root-alone case all occur.
+  function randomEvidence(seed: number): BranchEvidence {
+    let x = seed;
+    const next = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    const depth = 1 + next(5);
+    const nodes = Array.from({ length: depth }, (_, j) => (j === 0 ? "example.com" : `example.com/${"d/".repeat(j)}`));
+    const support = Array.from({ length: depth }, () => next(13));
+    const blocks = 1 + next(8);
+    const counts = Array.from({ length: blocks * depth }, (_, k) => next(support[k % depth]! + 2));
+    return { nodes, support, counts };
+  }
+
+  it("voteBoilerplate says what decide's vote says, for vote and vote-fast", () => {
+    let boilerplate = 0;
+    let checked = 0;
+    for (let seed = 1; seed <= 500; seed++) {
+      const evidence = randomEvidence(seed);
+      for (let i = 0; i * evidence.nodes.length < evidence.counts.length; i++) {
+        for (const h of [HEURISTICS.vote, HEURISTICS["vote-fast"]]) {
+          const said = voteBoilerplate(h, evidence, i);
+          expect(said, `seed ${seed} block ${i}`).toBe(decide(h, evidence, i).boilerplate);
+          if (said) boilerplate++;
+          checked++;
+        }
+      }
+    }
+    // Both answers occur, so the comparison can fail either way.
+    expect(boilerplate).toBeGreaterThan(checked / 10);
+    expect(boilerplate).toBeLessThan(checked - checked / 10);
+  });
+
+  it("modelEvidence reads the strict rule's node and the vote as decide gives them", () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const evidence = randomEvidence(seed);
+      const { blocks, nodes } = modelEvidence(evidence);
+      const n = evidence.counts.length / evidence.nodes.length;
+      expect(blocks).toHaveLength(n);
+      for (let i = 0; i < n; i++) {
+        const strict = decide(HEURISTICS.strict, evidence, i);
+        expect(blocks[i]).toEqual({
+          support: strict.support,
+          count: strict.count,
+          domainSupport: evidence.support[0],
+          voteBoilerplate: decide(HEURISTICS.vote, evidence, i).boilerplate,
+        });
+        expect(nodes[i]).toBe(evidence.nodes[strict.nodeIndex]);
+      }
+    }
   });
 });
 

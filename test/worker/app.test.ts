@@ -32,4 +32,13 @@ describe("metadata headers", () => {
     expect(long.length).toBeLessThanOrEqual(512);
     expect(() => decodeURIComponent(long)).not.toThrow();
   });
+
+  it("writes visible ASCII as it is, cut at 512, and still encodes `%` and controls among it", async () => {
+    const { headerValue } = await import("../../src/http/extract-response");
+    expect(headerValue("Plain title: 2026-11-27 <ok> ~")).toBe("Plain title: 2026-11-27 <ok> ~");
+    expect(headerValue("ab".repeat(400))).toBe("ab".repeat(256));
+    expect(headerValue("100% sure")).toBe("100%25 sure");
+    expect(headerValue("tab\there")).toBe("tab%09here");
+    expect(headerValue("x".repeat(511) + "%")).toBe("x".repeat(511));
+  });
 });
