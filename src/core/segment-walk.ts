@@ -25,9 +25,10 @@ import type { Landmark, SegmentedPage } from "./types";
 const WS = /\s+/g;
 const SPACE = /\s/;
 
-/** What an open element is to the walk, kept on a stack until it closes. */
+/** The attributes the one reader and the waiting element hold before any element is read. */
 const EMPTY_ATTRIBUTES: Attributes = Object.freeze({});
 
+/** What an open element is to the walk, kept on a stack until it closes. */
 const LEAF = 0; // not descended into: its end does nothing
 const WAITING = 1; // may be descended into, once a child arrives
 const FRAMED = 2; // descended into: its end closes its frame
