@@ -247,6 +247,20 @@ describe("chooseHeadline", () => {
     );
   });
 
+  it("heads a service page by its h1 when a byline or a date stands under it, as an article's", () => {
+    const head = `<title>Market stall checklist | Riverside Markets</title>`;
+    const h1 = "<h1>What to bring on your first market day</h1>";
+    const byline = page(head, "", `${h1}<p>By Ada Quill</p>`, "service");
+    expect(byline.headline).toBe("What to bring on your first market day");
+    const dated = page(head, "", `${h1}<p>Guides</p><p>March 5, 2024</p>`, "service");
+    expect(dated.headline).toBe("What to bring on your first market day");
+    // A form's "By submitting ..." and an event's date without its year are no dateline: the slogan stays out.
+    const form = page(head, "", `${h1}<p>By submitting, you agree to our terms.</p>`, "service");
+    expect(form.headline).toBe("Market stall checklist");
+    const promo = page(head, "", `${h1}<p>Night market starting April 28.</p>`, "service");
+    expect(promo.headline).toBe("Market stall checklist");
+  });
+
   it("keeps a service page's h1 when the <title> names the page with it", () => {
     const parts = `<title>Stall rental | Covered stalls, fixed rents | Riverside Markets</title>`;
     expect(page(parts, "", "<h1>Stall rental</h1>", "service").headline).toBe("Stall rental");
