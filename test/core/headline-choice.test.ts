@@ -543,6 +543,19 @@ describe("a page setting its headline in no heading (leading-line.ts)", () => {
   it("does not take a listing's first card for its headline", () => {
     expect(page(SECTION_TITLE, "", HEADLINE_CELL, "listing").headline).toBe("Riverside Gazette City Channel");
   });
+
+  it("takes the post's title set smaller above its first <h1> section when the titles name no <h1>", () => {
+    const head = `<title>Depot Diary: Three weeks in the covered market</title>
+      <meta property="og:title" content="Three weeks in the covered market">`;
+    const post = `<h2>Friday, March 5, 2024</h2><h3>Three weeks in the covered market</h3>
+      <h1>Opening day</h1><p>${BODY[1]}</p><h1>The fish counter</h1>`;
+    const { headline, markdown } = page(head, "", post);
+    expect(headline).toBe("Three weeks in the covered market");
+    expect(count(markdown, "Three weeks in the covered market")).toBe(1);
+    // A heading the titles do not say stays below; the first <h1> heads the answer.
+    const other = post.replace("<h3>Three weeks in the covered market</h3>", "<h3>From the archive</h3>");
+    expect(page(head, "", other).headline).toBe("Opening day");
+  });
 });
 
 describe("choosing on a hostile page", () => {
