@@ -121,8 +121,8 @@ const POST_TITLE_ABOVE = 3;
 /** Kinds whose `<h1>` is a slogan more often than the page's name. */
 const TITLED_KINDS = new Set<PageKind>(["service"]);
 /**
- * A `<title>` part that is a domain name ("CNN.com"): the site's, though namesSite misses it when the
- * host's label is too short to be matched inside other words ("cnn").
+ * A `<title>` part that is a domain name: a site's, the page's own ("CNN.com" on www.cnn.com, which
+ * namesSite takes too) or another's (a page syndicated from "Example.com").
  */
 const DOMAIN_NAME = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,6}$/iu;
 /** A template's placeholder left unrendered ("{{ page.title }}"): the script that fills it did not run. */
