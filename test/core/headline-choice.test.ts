@@ -356,6 +356,20 @@ describe("placing the headline", () => {
     expect(count(later, "Pruning roses")).toBe(2);
   });
 
+  it("drops the headline said again as the first paragraph after a package's headings, before the story begins", () => {
+    const parts = ["The depot project", "Part one: the deal", "Part two: the stalls", "All the plans"];
+    const opening = `${parts.map((p) => `<h2>${p}</h2>`).join("")}<p>Pruning roses</p>`;
+    const markdown = render(`${opening}${BODY.join("")}`, "Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    for (const part of parts) expect(markdown).toContain(part);
+    // Once the story has begun, further down, the paragraph is the article's own.
+    const later = render(
+      `${BODY.join("")}${BODY.join("")}<h2>Notes</h2><p>Pruning roses</p>${BODY[0]}`,
+      "Pruning roses",
+    );
+    expect(count(later, "Pruning roses")).toBe(2);
+  });
+
   it("drops a breadcrumb trail's last item that is the headline when a slogan heading comes first", () => {
     const trail = "<ul><li>Careers</li><li>Pruning roses</li></ul>";
     const markdown = render(`<h2>Let the experts prune</h2>${trail}${BODY.join("")}`, "Pruning roses");
