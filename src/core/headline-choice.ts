@@ -200,10 +200,12 @@ function titleOrName(evidence: HeadlineEvidence, page: PageReading): string {
 
 /**
  * Whether a page of a kind named by its `<title>` (a service page) is headed as an article is: its
- * `<h1>` where the content begins, with a byline or a whole date right under it. A slogan has no author and no date; a story, a guide or a blog post the kind model reads as
- * a service page does, and its `<h1>` is its headline. Over the four corpora's 204 service pages the
- * `<title>`'s name heads the answer right where the `<h1>` would not on 46, the `<h1>` on 16; with a
- * dateline at the `<h1>`, 4 of those 16 (articles, a library's news page), none of the 46.
+ * `<h1>` where the content begins, with a byline or a whole date right under it. A slogan has no
+ * author and no date; a story, a guide or a blog post the kind model reads as a service page does,
+ * and its `<h1>` is its headline. Over the four corpora's 204 service pages the `<title>`'s name
+ * heads the answer right where the `<h1>` would not on 46, the `<h1>` on 16 (`npx tsx
+ * scripts/headline-misses.ts --service`); with a dateline at the `<h1>`, 4 of those 16 (articles, a
+ * library's news page), none of the 46.
  */
 function headedAsArticle(evidence: HeadlineEvidence, page: PageReading): boolean {
   if (!evidence.kind || !TITLED_KINDS.has(evidence.kind)) return false;

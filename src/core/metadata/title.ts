@@ -110,16 +110,20 @@ function matchesSite(text: string, hints: SiteHints, matches: typeof matchesName
   return hostLabels(hints.host).some((label) => matches(part, partWords, label, 1));
 }
 
+/** Longer text is no domain name (253 characters at most), with room for the space around it. */
+const MAX_DOMAIN = 260;
 /** A domain name written out ("CNN.com", "news.example.co.uk"), as older sites name themselves in their `<title>`. */
 const DOMAIN_NAME = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u;
 
 /**
  * Whether `text` is the page's host or a parent domain of it, written out ("CNN.com" on www.cnn.com):
  * the site's name even when the host's label is too short to match as a word ("cnn", under the four
- * letters matchesName asks of a name inside longer text). Not the public suffix ("co.uk"): the
- * domain's first label must be one hostLabels keeps.
+ * letters matchesName asks of a name inside longer text). Not the public suffix alone ("co.uk"):
+ * one of its labels must be one hostLabels keeps.
  */
 function isHostDomain(text: string, host: string): boolean {
+  // No domain name is longer; a hostile title's long part is not lower-cased for nothing.
+  if (text.length > MAX_DOMAIN) return false;
   const domain = text.trim().toLowerCase();
   if (!DOMAIN_NAME.test(domain)) return false;
   const labels = host.toLowerCase().split(".");
