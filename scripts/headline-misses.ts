@@ -9,7 +9,12 @@
  * as eval:article counts them), where reader and gold agree on the headline: each with the page's
  * headings in order, marked + for content and - for not.
  *
- *   npx tsx scripts/headline-misses.ts [--quiet] [--shown] [CORPUS ...]    # default: single-wcxb-dev train-wcxb-dev
+ * With --service, every page the kind model calls a service page instead (not only the misses): whether
+ * the gold's first line is the headline chosen (its `<title>`'s name, pageName, unless headedAsArticle),
+ * the one an article's rules would choose (its `<h1>`), both, or neither; a line per page where the
+ * two differ, and the tally. The evidence behind the service rule (headline-choice.ts).
+ *
+ *   npx tsx scripts/headline-misses.ts [--quiet] [--shown | --service] [CORPUS ...]    # default: single-wcxb-dev train-wcxb-dev
  */
 import { collectMetadata, normalizeHeadline } from "../src/core/metadata";
 import { TITLE_SEPARATORS } from "../src/core/headline";
@@ -24,10 +29,15 @@ import { corpusDir, corpusName, streamCorpus } from "./lib/corpus";
 import { streamedExtraction } from "./lib/service-calls";
 
 const USAGE = `
-usage: npx tsx scripts/headline-misses.ts [--quiet] [--shown] [CORPUS ...]
+usage: npx tsx scripts/headline-misses.ts [--quiet] [--shown | --service] [CORPUS ...]
   --quiet   only the tallies
-  --shown   only the pages whose gold starts with a heading the page shows (<h1>-<h3>)`;
-const cli = parseCli(USAGE, { quiet: { type: "boolean" }, shown: { type: "boolean" } }, { positionals: true });
+  --shown   only the pages whose gold starts with a heading the page shows (<h1>-<h3>)
+  --service every service page: the gold against the headline chosen and the one an article's rules choose`;
+const cli = parseCli(
+  USAGE,
+  { quiet: { type: "boolean" }, shown: { type: "boolean" }, service: { type: "boolean" } },
+  { positionals: true },
+);
 const corpora = cli.positionals.length ? cli.positionals : ["single-wcxb-dev", "train-wcxb-dev"];
 
 /** Separators of a <title>'s parts: src/core/headline.ts's, and a colon. */
@@ -41,12 +51,38 @@ for (const corpus of corpora) {
   const tally = new Map<string, number>();
   let pages = 0;
   let misses = 0;
+  let servicePages = 0;
   for (const { row, url, bytes, index } of streamCorpus(dir)) {
     pages++;
     const { extraction } = streamedExtraction(states, { url, bytes, index });
     const markdown = renderAnswer(extraction, { ...DEFAULT_EXTRACT_OPTIONS, format: "markdown" }).body;
     const first = markdown.split("\n", 1)[0]!.replace(/^#\s+/, "");
     const gold = row.gold.trim().split("\n", 1)[0] ?? "";
+    if (cli.values.service) {
+      const page = extraction.classification.page;
+      if (page?.kind !== "service") continue;
+      servicePages++;
+      const ours = articleTitle(extraction, DEFAULT_EXTRACT_OPTIONS);
+      const asArticle = { ...extraction.classification, page: { ...page, kind: "article" as const } };
+      const h1Rule = articleTitle({ ...extraction, classification: asArticle }, DEFAULT_EXTRACT_OPTIONS);
+      const category =
+        ours === h1Rule
+          ? same(ours, gold)
+            ? "same headline, the gold's"
+            : "same headline, not the gold's"
+          : same(ours, gold)
+            ? "differ: the service rule's is the gold's"
+            : same(h1Rule, gold)
+              ? "differ: the article rule's is the gold's"
+              : "differ: neither is the gold's";
+      tally.set(category, (tally.get(category) ?? 0) + 1);
+      if (ours !== h1Rule && !cli.values.quiet)
+        console.log(
+          `${corpusName(dir)} ${row.id} [${category}]\n  gold    ${JSON.stringify(gold.slice(0, 100))}` +
+            `\n  service ${JSON.stringify(ours.slice(0, 100))}\n  article ${JSON.stringify(h1Rule.slice(0, 100))}`,
+        );
+      continue;
+    }
     if (same(first, gold)) continue;
     const { blocks } = extraction.prepared.page;
     if (cli.values.shown && !blocks.some((b) => /^h[1-3]$/.test(b.tag) && same(b.text, gold))) continue;
@@ -102,7 +138,11 @@ for (const corpus of corpora) {
           );
     }
   }
-  console.log(`\n${corpus}: ${pages} pages, ${misses} first-line misses`);
+  console.log(
+    cli.values.service
+      ? `\n${corpus}: ${servicePages} service pages of ${pages}`
+      : `\n${corpus}: ${pages} pages, ${misses} first-line misses`,
+  );
   for (const [category, n] of [...tally].sort((a, b) => b[1] - a[1]))
     console.log(`  ${String(n).padStart(4)}  ${category}`);
 }

@@ -180,7 +180,10 @@ export interface PlacedHeadline {
  * train-wcxb-dev 49 -> 15 pages with openingCopies, single-wcxb-dev 6 -> 1; stream-ctf 49 -> 4 with
  * withoutOpeningCopy (its copies are an older page's bold paragraph or a line of a dateline). On
  * 2026-11-27, train-wcxb-dev 11 -> 9 and stream-ctf 4 -> 3 with a heading copy anywhere in the opening units (a forum
- * post's subject under its number and date) and a breadcrumb after an opening heading.
+ * post's subject under its number and date) and a breadcrumb after an opening heading. On
+ * 2026-11-27 (session 22), stream-ctf 3 -> 2 with a copy anywhere before the article begins, however
+ * many headings stand above it, and a first paragraph there (a package's links set as headings, then
+ * the story's title over its photograph); no other page changed on the four corpora.
  */
 export function placeHeadline(units: readonly Unit[], given?: { headline?: string; title?: string }): PlacedHeadline {
   const clean = (s: string | undefined) => s?.replace(/\s+/g, " ").trim() ?? "";
@@ -244,14 +247,17 @@ function copyOfHeadline(units: readonly Unit[], headline: string, says: (text: s
 function openingCopies(units: readonly Unit[], saysIt: (text: string) => boolean): Set<number> {
   const says = (u: Unit) => saysIt(u.lines.join(" "));
   const copies = new Set<number>();
-  const first = units[0];
-  if (first?.kind === "paragraph" && says(first)) copies.add(0);
   // A heading saying only the headline while the article has not begun (only headings or images
-  // above it, among the opening units): a forum post's subject under the post's number and date, a
-  // hero's heading under its image. After the first paragraph such a heading is a section of its own.
+  // above it): a forum post's subject under the post's number and date, a hero's heading under its
+  // image; and the first paragraph when it says only the headline, there too (a package's links to
+  // its parts set as headings, then the story's title over its photograph). After the first
+  // paragraph such a heading is a section of its own.
+  let begins = 0;
+  for (; begins < units.length && (units[begins]!.kind === "heading" || imagesOnly(units[begins]!)); begins++)
+    if (units[begins]!.kind === "heading" && says(units[begins]!)) copies.add(begins);
+  if (units[begins]?.kind === "paragraph" && says(units[begins]!)) copies.add(begins);
   const opening = Math.min(OPENING_UNITS, units.length);
-  const before = (end: number) => units.slice(0, end).every((u) => u.kind === "heading" || imagesOnly(u));
-  for (let i = 0; i < opening && before(i); i++) if (units[i]!.kind === "heading" && says(units[i]!)) copies.add(i);
+  const before = (end: number) => end <= begins;
   // The first list, when the article opens with one or one follows a heading or an image there (a
   // banner, then the breadcrumb trail): its last item.
   const start = units.slice(0, opening).findIndex((u) => u.kind === "item");

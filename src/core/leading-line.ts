@@ -55,7 +55,7 @@ const SENTENCE_END = /[.!:;,]$/;
 const BYLINE =
   /^(?:(?:by|posted by|written by|interviewed by)\s|(?:photo|photograph|picture)\s*(?:by\s|:)|(?:associated press|reuters|afp|ap)$)/i;
 /** An English month's name, whole or cut short: other languages' dates pass (see above). */
-const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
+export const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
 /**
  * A month's name and a day or a year ("May 18, 2005", "October 2000"), a day and a month's name
  * ("Friday 5 March", "5th March"), a date in digits ("2004-03-05"), or a clock time ("Updated 10:45

@@ -247,6 +247,20 @@ describe("chooseHeadline", () => {
     );
   });
 
+  it("heads a service page by its h1 when a byline or a date stands under it, as an article's", () => {
+    const head = `<title>Market stall checklist | Riverside Markets</title>`;
+    const h1 = "<h1>What to bring on your first market day</h1>";
+    const byline = page(head, "", `${h1}<p>By Ada Quill</p>`, "service");
+    expect(byline.headline).toBe("What to bring on your first market day");
+    const dated = page(head, "", `${h1}<p>Guides</p><p>March 5, 2024</p>`, "service");
+    expect(dated.headline).toBe("What to bring on your first market day");
+    // A form's "By submitting ..." and an event's date without its year are no dateline: the slogan stays out.
+    const form = page(head, "", `${h1}<p>By submitting, you agree to our terms.</p>`, "service");
+    expect(form.headline).toBe("Market stall checklist");
+    const promo = page(head, "", `${h1}<p>Night market starting April 28.</p>`, "service");
+    expect(promo.headline).toBe("Market stall checklist");
+  });
+
   it("keeps a service page's h1 when the <title> names the page with it", () => {
     const parts = `<title>Stall rental | Covered stalls, fixed rents | Riverside Markets</title>`;
     expect(page(parts, "", "<h1>Stall rental</h1>", "service").headline).toBe("Stall rental");
@@ -339,6 +353,20 @@ describe("placing the headline", () => {
     expect(markdown).toContain("#1 2024-08-03 10:59");
     // Further down, a heading saying the headline is a section of its own.
     const later = render(`${BODY.join("")}<h2>Notes</h2>${BODY[0]}<h3>Pruning roses</h3>${BODY[1]}`, "Pruning roses");
+    expect(count(later, "Pruning roses")).toBe(2);
+  });
+
+  it("drops the headline said again as the first paragraph after a package's headings, before the story begins", () => {
+    const parts = ["The depot project", "Part one: the deal", "Part two: the stalls", "All the plans"];
+    const opening = `${parts.map((p) => `<h2>${p}</h2>`).join("")}<p>Pruning roses</p>`;
+    const markdown = render(`${opening}${BODY.join("")}`, "Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    for (const part of parts) expect(markdown).toContain(part);
+    // Once the story has begun, further down, the paragraph is the article's own.
+    const later = render(
+      `${BODY.join("")}${BODY.join("")}<h2>Notes</h2><p>Pruning roses</p>${BODY[0]}`,
+      "Pruning roses",
+    );
     expect(count(later, "Pruning roses")).toBe(2);
   });
 
@@ -528,6 +556,19 @@ describe("a page setting its headline in no heading (leading-line.ts)", () => {
 
   it("does not take a listing's first card for its headline", () => {
     expect(page(SECTION_TITLE, "", HEADLINE_CELL, "listing").headline).toBe("Riverside Gazette City Channel");
+  });
+
+  it("takes the post's title set smaller above its first <h1> section when the titles name no <h1>", () => {
+    const head = `<title>Depot Diary: Three weeks in the covered market</title>
+      <meta property="og:title" content="Three weeks in the covered market">`;
+    const post = `<h2>Friday, March 5, 2024</h2><h3>Three weeks in the covered market</h3>
+      <h1>Opening day</h1><p>${BODY[1]}</p><h1>The fish counter</h1>`;
+    const { headline, markdown } = page(head, "", post);
+    expect(headline).toBe("Three weeks in the covered market");
+    expect(count(markdown, "Three weeks in the covered market")).toBe(1);
+    // A heading the titles do not say stays below; the first <h1> heads the answer.
+    const other = post.replace("<h3>Three weeks in the covered market</h3>", "<h3>From the archive</h3>");
+    expect(page(head, "", other).headline).toBe("Opening day");
   });
 });
 

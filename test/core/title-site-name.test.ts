@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripSiteName } from "../../src/core/metadata/title";
+import { namesSite, stripSiteName } from "../../src/core/metadata/title";
 
 describe("stripSiteName, site names inside the headline", () => {
   it("keeps a prefix that contains the host's name when the rest names the site too", () => {
@@ -18,5 +18,17 @@ describe("stripSiteName, site names inside the headline", () => {
     expect(stripSiteName(title, { siteName: title, host: "quillstore.example" })).toBe(
       "How to bind a notebook: a complete guide for 2026",
     );
+  });
+
+  it("takes the host's domain written out for the site's name, however short its label", () => {
+    const hints = { siteName: null, host: "www.rtv.example" };
+    expect(namesSite("RTV.example", hints)).toBe(true);
+    expect(namesSite("news.rtv.example", { siteName: null, host: "news.rtv.example" })).toBe(true);
+    expect(stripSiteName("RTV.example - Depot becomes a covered market - March 5, 2024", hints)).toBe(
+      "Depot becomes a covered market - March 5, 2024",
+    );
+    // Another site's domain, or only the public suffix, is not this site's name.
+    expect(namesSite("TVR.example", hints)).toBe(false);
+    expect(namesSite("co.uk", { siteName: null, host: "www.rtv.co.uk" })).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
  * telling whether a block of text is the headline.
  *
  * A part beside a separator is the site's name when it matches the known site name or the page's
- * host (letters and digits compared, either containing the other). Without such a match only the
+ * host (letters and digits compared, either containing the other), or is the host's domain written
+ * out ("CNN.com"). Without such a match only the
  * usual suffix shapes are stripped: after " | ", " :: ", " · ", " • ", " » " or an older site's
  * " -- ", any short tail; after a dash (" - ", " – ", " — "), which headlines use themselves, only a
  * tail of at most four capitalised words ("BBC News", "The Verge"). A colon is never stripped on shape
@@ -105,7 +106,30 @@ function matchesSite(text: string, hints: SiteHints, matches: typeof matchesName
     return true;
   }
   if (hints.host === null) return false;
+  if (isHostDomain(text, hints.host)) return true;
   return hostLabels(hints.host).some((label) => matches(part, partWords, label, 1));
+}
+
+/** Longer text is no domain name (253 characters at most), with room for the space around it. */
+const MAX_DOMAIN = 260;
+/** A domain name written out ("CNN.com", "news.example.co.uk"), as older sites name themselves in their `<title>`. */
+const DOMAIN_NAME = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u;
+
+/**
+ * Whether `text` is the page's host or a parent domain of it, written out ("CNN.com" on www.cnn.com):
+ * the site's name even when the host's label is too short to match as a word ("cnn", under the four
+ * letters matchesName asks of a name inside longer text). Not the public suffix alone ("co.uk"):
+ * one of its labels must be one hostLabels keeps.
+ */
+function isHostDomain(text: string, host: string): boolean {
+  // No domain name is longer; a hostile title's long part is not lower-cased for nothing.
+  if (text.length > MAX_DOMAIN) return false;
+  const domain = text.trim().toLowerCase();
+  if (!DOMAIN_NAME.test(domain)) return false;
+  const labels = host.toLowerCase().split(".");
+  const named = domain.split(".");
+  if (named.length > labels.length || labels.slice(-named.length).join(".") !== domain) return false;
+  return hostLabels(domain).length > 0;
 }
 
 /** matchesName without its word more: the name itself or a part of it. */
