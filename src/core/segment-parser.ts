@@ -164,17 +164,30 @@ const KEPT_BY_LENGTH: string[][] = [];
 for (const name of SEGMENT_ATTRIBUTES) (KEPT_BY_LENGTH[name.length] ??= []).push(name);
 
 /**
- * The kept attribute `html[start, end)` names (case as written, as the walk reads it), or null.
- * Most attributes of a page are dropped: their names are compared in place, never copied, and a kept
- * one is stored under the constant name, a key the attribute object has seen before.
+ * The kept attribute `html[start, end)` names, or null. Most attributes of a page are dropped: their
+ * names are compared in place, never copied, and a kept one is stored under the constant (lower-case)
+ * name, a key the attribute object has seen before.
+ * Names are case-insensitive in HTML: pages of the 2000s write `<A HREF>` and `<TD CLASS>`. Read as
+ * written (as linkedom did), their links counted no link text and their classes no path token: on
+ * stream-ctf's 2000 pages a bbc or cnn section menu or a list of other headlines was "0% links".
  */
 function keptAttributeName(html: string, start: number, end: number, inMeta: boolean): string | null {
   const candidates = KEPT_BY_LENGTH[end - start];
   if (candidates === undefined) return null;
   for (const name of candidates) {
-    if (html.startsWith(name, start)) return inMeta || !META_ATTRIBUTES.has(name) ? name : null;
+    if (html.startsWith(name, start) || sameLetters(html, start, name))
+      return inMeta || !META_ATTRIBUTES.has(name) ? name : null;
   }
   return null;
+}
+
+/** Whether `html` at `start` spells `name` (lower-case letters and '-') in any case. */
+function sameLetters(html: string, start: number, name: string): boolean {
+  for (let k = 0; k < name.length; k++) {
+    // ASCII letters differ from their capitals by 0x20 alone; '-' has no capital.
+    if ((html.charCodeAt(start + k) | 0x20) !== name.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 /**
@@ -288,7 +301,7 @@ export class SegmentParser implements AttributeValueReader {
   }
 
   onattribname(start: number, endIndex: number): void {
-    // The segmentation's names as written: the walk reads them so (lowerCaseAttributeNames is off, as in linkedom).
+    // The segmentation's names, lower-cased (keptAttributeName): the walk reads them so.
     const name = this.attributeName(this.html, start, endIndex, this.inMeta);
     if (this.teeName !== null) {
       // An attribute either handler keeps is read; each stores it under its own name, or not at all.

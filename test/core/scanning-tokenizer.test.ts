@@ -214,6 +214,8 @@ function trace(html: string, make: (handler: Partial<Handler>) => Parser, chunks
 
 const OPTIONS = { lowerCaseAttributeNames: false, decodeEntities: true, xmlMode: false };
 const stock = (handler: Partial<Handler>) => new Parser(handler, OPTIONS);
+const stockLowerCased = (handler: Partial<Handler>) =>
+  new Parser(handler, { ...OPTIONS, lowerCaseAttributeNames: true });
 const scanning = (handler: Partial<Handler>) => new Parser(handler, { ...OPTIONS, Tokenizer: ScanningTokenizer });
 
 describe("the scanning tokenizer", () => {
@@ -275,7 +277,7 @@ describe("the scanning tokenizer", () => {
     }
   });
 
-  it("under the segmentation parser, gives the stock Parser's events less the attributes the walk never reads", () => {
+  it("under the segmentation parser, gives the stock Parser's events (names lower-cased) less the attributes the walk never reads", () => {
     /** Whether the walk reads an attribute of a tag: SEGMENT_ATTRIBUTES, META_ATTRIBUTES on a `<meta>` only. */
     const walkReads = (tag: string, name: string) =>
       SEGMENT_ATTRIBUTES.has(name) && (tag === "meta" || !META_ATTRIBUTES.has(name));
@@ -303,7 +305,8 @@ describe("the scanning tokenizer", () => {
     };
     fc.assert(
       fc.property(markup, (html) => {
-        expect(segmentTrace(html, segment)).toEqual(segmentTrace(html, stock, walkReads));
+        // Attribute names are case-insensitive: the segmentation reads HREF as href (pages of the 2000s).
+        expect(segmentTrace(html, segment)).toEqual(segmentTrace(html, stockLowerCased, walkReads));
       }),
       { numRuns: 2000 },
     );

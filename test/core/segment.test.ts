@@ -126,6 +126,13 @@ describe("DOM paths", () => {
     expect(only(page(`<div class=" b\ta  b\u00a0\nc d">x</div>`)).path).toBe("html>body>div.b.a.c");
     expect(only(page(`<div class="x x x">x</div>`)).path).toBe("html>body>div.x");
   });
+  it("read ID and CLASS written in capitals, as pages of the 2000s do", () => {
+    // Attribute names are case-insensitive in HTML; the values keep their case.
+    expect(only(page(`<TABLE><TR><TD ID="Nav" CLASS="rootSection">x</TD></TR></TABLE>`)).path).toBe(
+      "html>body>table>tr>td#Nav.rootSection",
+    );
+    expect(only(page(`<div Class="story" iD="main">x</div>`)).path).toBe("html>body>div#main.story");
+  });
   it("differ between template regions", () => {
     const { blocks } = segmentHtml(page(`<div id="left"><p>l</p></div><div id="right"><p>r</p></div>`));
     expect(blocks[0]!.path).not.toBe(blocks[1]!.path);
@@ -143,6 +150,14 @@ describe("linkShare", () => {
     expect(blocks[1]!.linkShare).toBeCloseTo(0.5, 5);
     expect(blocks[2]!.linkShare).toBe(0);
     expect(blocks[3]!.linkShare).toBe(0);
+  });
+  it("counts links written <A HREF> (the 2000s' capitals) as links", () => {
+    // A 2000 bbc.co.uk section menu: each cell a link written in capitals.
+    const html = page(
+      `<TABLE><TR><TD><A HREF="/world/default.stm" CLASS="index">World</A>&nbsp;<BR></TD></TR></TABLE>`,
+    );
+    expect(only(html).linkShare).toBe(1);
+    expect(only(page(`<p>see <a Href="/b">this</a></p>`)).linkShare).toBeGreaterThan(0);
   });
   it("counts inline children of a link as link text", () => {
     expect(only(page(`<li><a href="/x"><span>Home</span> <b>page</b></a></li>`)).linkShare).toBe(1);
