@@ -44,44 +44,73 @@ const sampleMix = (h: number) => Math.imul(h ^ (h >>> 15), 0x85ebca6b) >>> 0;
  * of a fixed slice of the hash space (1/64 at the cap; larger for fewer occurrences, so that ~16,000
  * occurrences are sampled), scaled up. Block hashes are uniform, so at the cap's ~312,000 distinct
  * hashes the sample holds ~4,900 and the estimate is within a few per cent; a table sized for it
- * fills to about 2/3. Two sequential passes over the hashes, the second placing the sample in a set
- * sized for the first pass's count. A small build gets its number of occurrences.
+ * fills to about 2/3. One sequential pass over the hashes. A small build gets its number of
+ * occurrences.
  */
 export function estimateDistinct(docs: HashRanges): number {
   let total = 0;
   for (let k = 0; k < docs.count; k++) total += docs.lengths[k]!;
   if (total < EXACT_BELOW) return total;
   const rate = 2 ** Math.min(MAX_SAMPLE_SHIFT, Math.floor(Math.log2(total / SAMPLED_OCCURRENCES)));
-  const below = TWO_32 / rate;
-  let inSample = 0;
+  const sample = new SampleSet(Math.ceil(total / rate), TWO_32 / rate);
   for (let k = 0; k < docs.count; k++) {
-    const chunk = docs.chunks[docs.chunkOf[k]!]!;
     const from = docs.offsets[k]!;
-    const end = from + docs.lengths[k]!;
-    for (let i = from; i < end; i++) if (sampleMix(chunk[i]!) < below) inSample++;
+    sample.addDocument(docs.chunks[docs.chunkOf[k]!]!, from, from + docs.lengths[k]!);
   }
-  // The sample's distinct hashes, in a set sized for all its occurrences (an upper bound).
-  const cap = Math.max(MIN_CAPACITY, Math.ceil(inSample * 1.5));
-  const keys = new Uint32Array(cap);
-  const used = new Uint8Array(cap);
-  let distinct = 0;
-  for (let k = 0; k < docs.count; k++) {
-    const chunk = docs.chunks[docs.chunkOf[k]!]!;
-    const from = docs.offsets[k]!;
-    const end = from + docs.lengths[k]!;
+  return Math.min(total, sample.size * rate);
+}
+
+/** estimateDistinct's sample: the distinct hashes whose sampleMix is below `below`. */
+class SampleSet {
+  private keys: Uint32Array;
+  /** 1 where a key is (0, a key like any other, cannot mark a free slot). */
+  private used: Uint8Array;
+  size = 0;
+
+  /** `expected`: about how many hashes it gets (it grows past 80%). */
+  constructor(
+    expected: number,
+    private readonly below: number,
+  ) {
+    const capacity = Math.max(MIN_CAPACITY, Math.ceil(expected * 1.5));
+    this.keys = new Uint32Array(capacity);
+    this.used = new Uint8Array(capacity);
+  }
+
+  /** A loop of its own per document, as FirstHolders.addDocument is (V8 optimizes it early). */
+  addDocument(chunk: Uint32Array, from: number, end: number): void {
+    if (overfull(this.size + end - from, this.keys.length)) this.grow(this.size + end - from);
+    const keys = this.keys;
+    const used = this.used;
+    const cap = keys.length;
     for (let i = from; i < end; i++) {
       const h = chunk[i]!;
-      if (sampleMix(h) >= below) continue;
+      if (sampleMix(h) >= this.below) continue;
       let s = home(h, cap);
       while (used[s] !== 0 && keys[s] !== h) s = s + 1 === cap ? 0 : s + 1;
       if (used[s] === 0) {
         used[s] = 1;
         keys[s] = h;
-        distinct++;
+        this.size++;
       }
     }
   }
-  return Math.min(total, distinct * rate);
+
+  private grow(need: number): void {
+    const oldKeys = this.keys;
+    const oldUsed = this.used;
+    let cap = oldKeys.length * 2;
+    while (overfull(need, cap)) cap *= 2;
+    this.keys = new Uint32Array(cap);
+    this.used = new Uint8Array(cap);
+    for (let i = 0; i < oldKeys.length; i++) {
+      if (oldUsed[i] === 0) continue;
+      let s = home(oldKeys[i]!, cap);
+      while (this.used[s] !== 0) s = s + 1 === cap ? 0 : s + 1;
+      this.keys[s] = oldKeys[i]!;
+      this.used[s] = 1;
+    }
+  }
 }
 
 export class FirstHolders {
