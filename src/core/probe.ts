@@ -1,8 +1,8 @@
 /**
  * Shared by the URL Tree's typed-array hash tables (./count-table.ts, ./sole-owners.ts): open
  * addressing with linear probing over any capacity, backward-shift deletion (no tombstones),
- * growth by half above 80% full and shrinking below 20%. A restart's dense ids (./hash-ids.ts) take
- * only `home` and MIN_CAPACITY: that table only grows, doubling above 2/3 full.
+ * growth by half above 80% full and shrinking below 20%. A restart's first-holder table
+ * (./first-holders.ts) is sized once from an estimate and doubles only past 80% (the estimate far off).
  */
 
 export const MIN_CAPACITY = 8;

@@ -76,12 +76,17 @@ export class SoleOwners {
     return true;
   }
 
-  /** Sizes an empty table for `n` hashes, 2/3 full, so that adding them never rehashes (a bulk build). */
-  presize(n: number): void {
-    if (this.used !== 0) throw new Error("SoleOwners.presize: the table is not empty");
-    const capacity = Math.max(MIN_CAPACITY, Math.ceil((n * 3) / 2));
-    this.keys = new Uint32Array(capacity);
-    this.values = new Uint32Array(capacity);
+  /**
+   * Takes a bulk build's table as this (empty) one: `size` entries placed in `keys` and `values` as
+   * this class places them (./first-holders.ts builds it so). Rehashed only when mostly empty.
+   */
+  adopt(keys: Uint32Array<ArrayBuffer>, values: Uint32Array<ArrayBuffer>, size: number): void {
+    if (this.used !== 0) throw new Error("SoleOwners.adopt: the table is not empty");
+    if (keys.length !== values.length || overfull(size, keys.length)) throw new Error("SoleOwners.adopt: bad table");
+    this.keys = keys;
+    this.values = values;
+    this.used = size;
+    if (underfull(size, keys.length)) this.resize(Math.max(MIN_CAPACITY, Math.ceil((size * 3) / 2)));
   }
 
   *entries(): IterableIterator<[number, number]> {

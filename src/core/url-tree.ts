@@ -16,12 +16,9 @@
  * that node's subtree whose hash set contains h, and docs equals the number of such documents.
  */
 import { CountTable } from "./count-table";
-import { HashIds } from "./hash-ids";
+import { estimateDistinct, FirstHolders } from "./first-holders";
 import { SoleOwners } from "./sole-owners";
 import { hashToU32, u32ToHash } from "./hash-u32";
-
-/** A bulk build's mark, in place of a shared index, for a hash one document holds. */
-const SOLE = 0xffffffff;
 
 /**
  * Documents for a bulk build, k from 0 to count - 1 in queue order: branches[k], and hashes (unique)
@@ -109,6 +106,8 @@ export class UrlTree {
   /** Node by id (ids from 1; 0 means none); ids of removed nodes are reused. */
   private readonly byId: (TreeNode | undefined)[] = [undefined];
   private readonly freeIds: number[] = [];
+  /** How many times the last bulk build's hash table grew (./first-holders.ts): 0 when its estimate held (tests). */
+  lastBulkGrowths = 0;
 
   constructor(domain: string) {
     this.root = this.attach(new TreeNode(domain), null);
@@ -139,13 +138,14 @@ export class UrlTree {
   }
 
   /**
-   * insertDocument for many documents at once (a restart), into an empty tree, in three passes
-   * over the documents' hashes and no table that grows by steps but one. First: the branches and
-   * their support, and each hash's dense id (./hash-ids.ts), with how many documents hold it; the
-   * only hashing of every occurrence. Second: the hashes of one document become sole, placed in a
-   * table sized for them once. Third: the shared ones are counted up the tree in post-order, in one
-   * scratch array indexed by shared index (a node adds its own documents' occurrences and its children's
-   * (index, count) lists), and each node's table is filled once, sized for its entries (fillCounts).
+   * insertDocument for many documents at once (a restart), into an empty tree, and no table that
+   * grows by steps. First: the branches and their support, and every occurrence placed in one table
+   * of first holders sized from the documents beforehand (./first-holders.ts), the only hashing of
+   * every occurrence; the hashes of one document stay there, as the sole-owner table. Second: each
+   * document's shared hashes kept, as their shared index. Third: these are counted up the tree in
+   * post-order, in one scratch array indexed by shared index (a node adds its own documents'
+   * occurrences and its children's (index, count) lists), and each node's table is filled once,
+   * sized for its entries (fillCounts).
    */
   insertDocuments(docs: readonly { branch: readonly string[]; hashes: ArrayLike<number> }[]): void {
     if (this.root.docs !== 0 || this.sole.size !== 0) {
@@ -189,45 +189,29 @@ export class UrlTree {
     }
     const n = docs.count;
     const { chunks, chunkOf, offsets, lengths } = docs;
-    // Where each document's hash ids start in `occ`, the ids of all occurrences in document order.
+    // Where each document's entries start in `occ`, one per occurrence, in document order.
     const start = new Uint32Array(n + 1);
     for (let k = 0; k < n; k++) start[k + 1] = start[k]! + lengths[k]!;
-    const total = start[n]!;
-    const occ = new Uint32Array(total);
-    // A guess of the distinct hashes: about a third of the occurrences at the cap (bench, stream-ctf).
-    const ids = new HashIds(Math.ceil(total / 3));
-    const leafOf = new Uint32Array(n);
+    const occ = new Uint32Array(start[n]!);
+    // Every distinct hash and its first holder, in a table sized from the documents before any is
+    // placed; the hashes one document holds stay there as the sole-owner table (./first-holders.ts).
+    const holders = new FirstHolders(estimateDistinct(docs));
     // Documents given one branch array (a restart parses each distinct branch once) find their
     // deepest node by the array itself, and count on its nodes by the parent links: no segment lookups.
     const leaves = new Map<readonly string[], TreeNode>();
+    const leafOf = new Uint32Array(n);
     for (let k = 0; k < n; k++) {
       const branch = docs.branches[k]!;
       let leaf = leaves.get(branch);
       if (leaf) for (let node: TreeNode | null = leaf; node; node = node.parent) node.docs++;
       else leaves.set(branch, (leaf = this.supportBranch(branch)));
       leafOf[k] = leaf.id;
-      ids.addDocument(chunks[chunkOf[k]!]!, offsets[k]!, lengths[k]!, occ, start[k]!);
+      holders.addDocument(chunks[chunkOf[k]!]!, offsets[k]!, lengths[k]!, leaf.id, occ, start[k]!);
     }
-    const holders = ids.holders;
-    // Each shared hash gets an index among the shared ones (few: thousands at the cap, against
-    // hundreds of thousands of hashes in all), so that the counting below works in arrays that stay
-    // in the cache; `holders` becomes that index, or SOLE.
-    const hashOf = ids.hashes;
-    let soles = 0;
-    for (let id = 0; id < ids.size; id++) if (holders[id] === 1) soles++;
-    const shared = new Uint32Array(ids.size - soles);
-    for (let id = 0, m = 0; id < ids.size; id++) {
-      if (holders[id] === 1) holders[id] = SOLE;
-      else {
-        shared[m] = hashOf[id]!;
-        holders[id] = m++;
-      }
-    }
-    this.sole.presize(soles);
     // Documents by their deepest node, as linked lists: the node's own documents in fillCounts.
     const firstDoc = new Int32Array(this.byId.length).fill(-1);
     const nextDoc = new Int32Array(n);
-    // The sole hashes placed; `occ` keeps the shared ones only, as their shared index, in place.
+    // `occ` keeps the shared hashes only, as their shared index, in place (the sole ones are placed).
     let w = 0;
     for (let k = 0; k < n; k++) {
       const leaf = leafOf[k]!;
@@ -236,9 +220,13 @@ export class UrlTree {
       const end = start[k + 1]!;
       const from = start[k]!;
       start[k] = w;
-      w = this.splitDocument(occ, from, end, w, holders, hashOf, leaf);
+      w = holders.split(occ, from, end, w);
     }
     start[n] = w;
+    const shared = holders.shared.subarray(0, holders.sharedCount);
+    const sole = holders.soleTable();
+    this.sole.adopt(sole.keys, sole.values, sole.size);
+    this.lastBulkGrowths = holders.growths;
     if (shared.length === 0) return;
     const scratch: BulkCounts = {
       shared,
@@ -255,29 +243,6 @@ export class UrlTree {
       top: 0,
     };
     this.fillCounts(this.root, scratch);
-  }
-
-  /**
-   * One document's occurrences in `occ` from `from` to `end`: a sole hash goes to the sole-owner
-   * table, a shared one is written back at `w` as its shared index. Answers the next `w`. A function
-   * of its own for the same reason as HashIds.addDocument (a cold start's V8 optimizes it early).
-   */
-  private splitDocument(
-    occ: Uint32Array,
-    from: number,
-    end: number,
-    w: number,
-    index: Uint32Array,
-    hashOf: Uint32Array,
-    leaf: number,
-  ): number {
-    for (let o = from; o < end; o++) {
-      const id = occ[o]!;
-      const i = index[id]!;
-      if (i === SOLE) this.sole.add(hashOf[id]!, leaf);
-      else occ[w++] = i;
-    }
-    return w;
   }
 
   /** n_s + 1 on every node of the branch, missing nodes created; answers the deepest node. */
