@@ -198,6 +198,14 @@ const LEAVING_RULES = [
   FIGURE_CAPTION,
 ] as const;
 
+/**
+ * One entry per name of LEAVING_RULES, in its order: `taken` below pairs blocks with rule names by
+ * position, so a rule added to one list and not the other is a type error, not mislabelled verdicts.
+ */
+type OnePerRule<T> = EachOf<typeof LEAVING_RULES, T>;
+/** A tuple as long as `List`, of `T`s (a mapped type maps a tuple to a tuple only through a parameter). */
+type EachOf<List extends readonly unknown[], T> = { readonly [K in keyof List]: T };
+
 /** decidePage's per-block rule numbers (scratch.ts): the decision is not re-entered, and they do not outlive it. */
 const RULE_OF = uint8Scratch();
 
@@ -282,7 +290,7 @@ export function decidePage(
   const listingExtras = kind.kind === "listing" ? listingExtraBlocks(page.blocks, content) : [];
   // The blocks each rule takes out of the answer, in the order of LEAVING_RULES (whose names win in
   // that order where several take one block).
-  const taken: readonly (readonly number[])[] = [
+  const taken: OnePerRule<readonly number[]> = [
     loops,
     furniture,
     code,
