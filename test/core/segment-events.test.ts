@@ -148,7 +148,7 @@ describe("segmentation events", () => {
       // linkedom keeps attribute names as written; the segmentation reads them case-insensitively (CLASS as
       // class), as HTML does: the reference's elements get the generator's one capitalised name in lower case
       // (the first written wins, as in the parser).
-      for (const el of document.querySelectorAll("*")) {
+      for (const el of Array.from(document.querySelectorAll("*"))) {
         const upper = el.getAttribute("CLASS");
         if (upper === null) continue;
         const names = el.getAttributeNames();
