@@ -128,8 +128,8 @@ describe("DOM paths", () => {
   });
   it("read ID and CLASS written in capitals, as pages of the 2000s do", () => {
     // Attribute names are case-insensitive in HTML; the values keep their case.
-    expect(only(page(`<TABLE><TR><TD ID="Nav" CLASS="rootSection">x</TD></TR></TABLE>`)).path).toBe(
-      "html>body>table>tr>td#Nav.rootSection",
+    expect(only(page(`<TABLE><TR><TD ID="Nav" CLASS="sectionMenu">x</TD></TR></TABLE>`)).path).toBe(
+      "html>body>table>tr>td#Nav.sectionMenu",
     );
     expect(only(page(`<div Class="story" iD="main">x</div>`)).path).toBe("html>body>div#main.story");
   });
@@ -152,9 +152,9 @@ describe("linkShare", () => {
     expect(blocks[3]!.linkShare).toBe(0);
   });
   it("counts links written <A HREF> (the 2000s' capitals) as links", () => {
-    // A 2000 bbc.co.uk section menu: each cell a link written in capitals.
+    // An old table layout's section menu: each cell a link written in capitals.
     const html = page(
-      `<TABLE><TR><TD><A HREF="/world/default.stm" CLASS="index">World</A>&nbsp;<BR></TD></TR></TABLE>`,
+      `<TABLE><TR><TD><A HREF="/harbour/index.html" CLASS="menu">Harbour</A>&nbsp;<BR></TD></TR></TABLE>`,
     );
     expect(only(html).linkShare).toBe(1);
     expect(only(page(`<p>see <a Href="/b">this</a></p>`)).linkShare).toBeGreaterThan(0);
