@@ -143,6 +143,7 @@ interface DomNode {
   readonly data?: string;
   readonly localName?: string;
   getAttribute?(name: string): string | null;
+  getAttributeNames?(): string[];
 }
 
 const ELEMENT_NODE = 1;
@@ -180,14 +181,20 @@ export function documentEvents(doc: unknown, events: SegmentEvents): void {
   }
 }
 
-/** The attributes the walk reads, from a DOM element. */
+/**
+ * The attributes the walk reads, from a DOM element, by their lower-cased names: names are
+ * case-insensitive in HTML and the parser reads them so (segment-parser.ts keptAttributeName), while
+ * a DOM built without lower-casing them (linkedom keeps `<A HREF>`'s name as written) answers
+ * getAttribute("href") with null. The first written of a name wins, as in the parser.
+ */
 function attributesOf(element: DomNode): Attributes {
   const attributes: Record<string, string> = {};
   const meta = element.localName?.toLowerCase() === "meta";
-  for (const name of SEGMENT_ATTRIBUTES) {
-    if (!meta && META_ATTRIBUTES.has(name)) continue;
-    const value = element.getAttribute!(name);
-    if (value !== null) attributes[name] = value;
+  for (const written of element.getAttributeNames!()) {
+    const name = written.toLowerCase();
+    if (!SEGMENT_ATTRIBUTES.has(name) || (!meta && META_ATTRIBUTES.has(name))) continue;
+    // Only SEGMENT_ATTRIBUTES reach here, none an Object.prototype member.
+    if (attributes[name] === undefined) attributes[name] = element.getAttribute!(written)!;
   }
   return attributes;
 }
