@@ -131,29 +131,21 @@ export function decide(h: Heuristic, evidence: BranchEvidence, block: number): T
       );
     }
     case "vote": {
-      let yes = 0;
-      let voters = 0;
-      let deepestVoter = -1;
-      for (let i = depth - 1; i >= 0; i--) {
-        const support = supports[i]!;
-        if (support < h.nMin) continue;
-        voters++;
-        if (deepestVoter < 0) deepestVoter = i;
-        if (counts[block * depth + i]! > support / h.divisor + 1) yes++;
-      }
+      const voters = votersOf(h, evidence);
       if (voters === 0) {
         // No node has enough support: the root alone votes, as in production.
-        const support = supports[0]!;
-        const count = counts[block * depth]!;
-        const boilerplate = count > support / h.divisor + 1;
+        const boilerplate = rootSays(h, evidence, block);
         return {
           boilerplate,
           nodeIndex: 0,
-          support,
-          count,
-          rule: `vote: root alone (n=${support} < ${h.nMin}), ${boilerplate ? "boilerplate" : "content"}`,
+          support: supports[0]!,
+          count: counts[block * depth]!,
+          rule: `vote: root alone (n=${supports[0]!} < ${h.nMin}), ${boilerplate ? "boilerplate" : "content"}`,
         };
       }
+      const yes = yesVotes(h, evidence, block);
+      // The deepest voter: the deepest node with enough documents.
+      const deepestVoter = deepestWith(evidence, h.nMin);
       return {
         boilerplate: yes * 2 >= voters,
         nodeIndex: deepestVoter,
@@ -165,27 +157,38 @@ export function decide(h: Heuristic, evidence: BranchEvidence, block: number): T
   }
 }
 
-/**
- * decide(h, evidence, block).boilerplate for a vote, without the decision's record and its rule
- * text: the model's evidence (cascade.ts: modelEvidence) reads only this, for every block of every
- * page, and the two strings a block (~55 KB a page) were garbage. Same comparisons as decide's.
- */
-export function voteBoilerplate(
-  h: Extract<Heuristic, { kind: "vote" }>,
-  evidence: BranchEvidence,
-  block: number,
-): boolean {
+type Vote = Extract<Heuristic, { kind: "vote" }>;
+
+/** How many nodes of the branch vote: those with at least `nMin` documents. */
+function votersOf(h: Vote, evidence: BranchEvidence): number {
+  let voters = 0;
+  for (const support of evidence.support) if (support >= h.nMin) voters++;
+  return voters;
+}
+
+/** How many voting nodes say block `block` is boilerplate: it occurs in more than 1/divisor of their documents, plus one. */
+function yesVotes(h: Vote, evidence: BranchEvidence, block: number): number {
   const depth = evidence.nodes.length;
   const { support: supports, counts } = evidence;
   let yes = 0;
-  let voters = 0;
-  for (let i = depth - 1; i >= 0; i--) {
+  for (let i = 0; i < depth; i++) {
     const support = supports[i]!;
-    if (support < h.nMin) continue;
-    voters++;
-    if (counts[block * depth + i]! > support / h.divisor + 1) yes++;
+    if (support >= h.nMin && counts[block * depth + i]! > support / h.divisor + 1) yes++;
   }
-  // No node has enough support: the root alone votes, as in decide.
-  if (voters === 0) return counts[block * depth]! > supports[0]! / h.divisor + 1;
-  return yes * 2 >= voters;
+  return yes;
+}
+
+/** The root's vote, when no node has enough documents to vote. */
+function rootSays(h: Vote, evidence: BranchEvidence, block: number): boolean {
+  return evidence.counts[block * evidence.nodes.length]! > evidence.support[0]! / h.divisor + 1;
+}
+
+/**
+ * decide(h, evidence, block).boilerplate for a vote, without the decision's record and its rule
+ * text: the model's evidence (cascade.ts: modelEvidence) reads only this, for every block of every
+ * page, and the two strings a block (~55 KB a page) were garbage. decide's vote asks the same functions.
+ */
+export function voteBoilerplate(h: Vote, evidence: BranchEvidence, block: number): boolean {
+  const voters = votersOf(h, evidence);
+  return voters === 0 ? rootSays(h, evidence, block) : yesVotes(h, evidence, block) * 2 >= voters;
 }
