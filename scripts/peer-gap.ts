@@ -164,7 +164,7 @@ function gap(peerFile: string, oursFile: string, mode: string, peer: string, top
     // Without a cause file, the side the answer falls short on: text we drop (recall) or keep too much of.
     const hint = w.them.r - w.us.r >= w.them.p - w.us.p ? "(we drop text it keeps)" : "(we keep text it drops)";
     console.log(
-      `${w.r.corpus.padEnd(16)} ${w.r.id.slice(0, 44).padEnd(44)} ${(w.r.type ?? "-").padEnd(13)} ` +
+      `${w.r.corpus.padEnd(16)} ${w.r.id.padEnd(44)} ${(w.r.type ?? "-").padEnd(13)} ` +
         `${[w.us.p, w.us.r, w.us.f1].map((x) => x.toFixed(2)).join("/")}  ${[w.them.p, w.them.r, w.them.f1].map((x) => x.toFixed(2)).join("/")}  ` +
         `${w.delta.toFixed(2).padStart(5)}  ${causes.get(w.r.id) ?? hint}`,
     );
