@@ -17,8 +17,8 @@ usage: npm run eval [-- [options] [CORPUS ...]]
                     any heuristic the service accepts works too (e.g. strict-support-50)
   --limit N         only the first N pages of each corpus
   --peers           also score two peers on linkedom on the same pages: Mozilla Readability
-                    ("readability", its textContent) and defuddle ("defuddle": its title, then its
-                    content's blocks as lines)
+                    ("readability") and defuddle ("defuddle"), each read as its reader shows it: its
+                    title, then its content's blocks as lines
   --json            print a machine-readable summary as the last line
   --gate FLOORS     exit 1 when an F1 falls below the file's "tree" floors (the full CI gate,
                     with the model's cross-validated floors, is npm run eval:gate)

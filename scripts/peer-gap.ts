@@ -24,7 +24,7 @@ usage: npx tsx scripts/peer-gap.ts --dump PEERS.jsonl [CORPUS ...]
        npx tsx scripts/peer-gap.ts --gap PEERS.jsonl --ours OURS.jsonl [options]
   --dump FILE     score the peers on every page (default corpora: ${TRAINING_CORPORA.join(", ")}); one JSON
                   line per page: "defuddle" (title, then content blocks as lines, as --peers scores it),
-                  "defuddle-content" (its content alone), "readability" (its textContent)
+                  "defuddle-content" (its content alone), "readability" (title, then content blocks as lines)
   --gap FILE      a --dump file, read against --ours
   --ours FILE     our per-page held-out figures (scripts/generalise-cv.ts --dump: hybrid, hybridP, hybridR)
   --mode M        which of our rows: cv (site-grouped folds, default) or loco (corpus left out)

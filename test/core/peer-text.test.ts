@@ -1,6 +1,6 @@
 /** The peers' answers as `npm run eval -- --peers` scores them (scripts/lib/stream-eval.ts). */
 import { describe, expect, it } from "vitest";
-import { blockText, defuddleText } from "../../scripts/lib/stream-eval";
+import { blockText, defuddleText, readabilityText } from "../../scripts/lib/stream-eval";
 
 const encode = (html: string) => new TextEncoder().encode(html);
 
@@ -33,6 +33,15 @@ describe("peer text", () => {
     expect(lines).toContain(paragraph(1).replace(/<\/?p>/g, ""));
     expect(lines).toContain(paragraph(6).replace(/<\/?p>/g, ""));
     expect(text).not.toMatch(/Weather|Contact us|Privacy policy|All rights reserved/);
+  });
+
+  it("reads Readability the same way: its title first, then its paragraphs as lines of their own", () => {
+    const lines = readabilityText(encode(page)).split("\n");
+    expect(lines[0]).toMatch(/^Ferries run late/);
+    // textContent would run paragraph 1's last word into paragraph 2's first ("passed.Paragraph").
+    expect(lines).toContain(paragraph(1).replace(/<\/?p>/g, ""));
+    expect(lines).toContain(paragraph(2).replace(/<\/?p>/g, ""));
+    expect(lines.join(" ")).not.toMatch(/Weather|Contact us|Privacy policy/);
   });
 
   it("answers nothing rather than throwing on a page it cannot read", () => {
