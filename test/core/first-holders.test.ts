@@ -2,6 +2,10 @@ import { describe, expect, it } from "vitest";
 import { estimateDistinct, FirstHolders, type HashRanges } from "../../src/core/first-holders";
 import { bothWays, treeState } from "../fixtures/bulk-build";
 
+/** These build tens of thousands of hashes (~1-2 s each alone): on a loaded machine vitest's 5 s default
+ * failed them for time, not behaviour (seen under three parallel jobs, 2026-11-27). */
+const SLOW_MS = 60_000;
+
 /** A seeded 32-bit generator (mulberry32): block hashes are uniform 32-bit values. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -45,7 +49,7 @@ function distinct(docs: readonly { hashes: Uint32Array }[]): number {
   return all.size;
 }
 
-describe("estimateDistinct", () => {
+describe("estimateDistinct", { timeout: SLOW_MS }, () => {
   it("is within 5% of the distinct hashes of a large build, whatever their share of the occurrences", () => {
     for (const own of [10, 80, 200]) {
       const docs = siteDocuments(2000, own, own);
@@ -60,7 +64,7 @@ describe("estimateDistinct", () => {
   });
 });
 
-describe("FirstHolders", () => {
+describe("FirstHolders", { timeout: SLOW_MS }, () => {
   /** What the table must end with: hash to owner for hashes of one document, per document its shared hashes in order. */
   function expected(docs: readonly { hashes: Uint32Array }[], owners: readonly number[]) {
     const holders = new Map<number, number[]>();
@@ -121,7 +125,7 @@ describe("FirstHolders", () => {
   });
 });
 
-describe("a restart's bulk build with most hashes of one document", () => {
+describe("a restart's bulk build with most hashes of one document", { timeout: SLOW_MS }, () => {
   it("equals inserting one by one, and its table never grew", () => {
     // ~90,000 occurrences, 75% of them distinct: the old estimate (a third) was too low by 2.2x.
     const docs = siteDocuments(450, 150, 3);

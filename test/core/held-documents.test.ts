@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { HeldDocuments, type HeldSnapshot } from "../../src/core/held-documents";
 
+/** These build tens of thousands of hashes (~1-2 s each alone): on a loaded machine vitest's 5 s default
+ * failed them for time, not behaviour (seen under three parallel jobs, 2026-11-27). */
+const SLOW_MS = 60_000;
+
 /** mulberry32, seeded: a failing run replays from its seed. */
 function prng(seed: number) {
   let a = seed >>> 0;
@@ -29,7 +33,7 @@ function expectSame(held: HeldDocuments, model: Model, where: string): void {
   expect(held.entryStats().live, `${where}: live entries`).toBe(live);
 }
 
-describe("HeldDocuments (one domain's documents in shared chunks)", () => {
+describe("HeldDocuments (one domain's documents in shared chunks)", { timeout: SLOW_MS }, () => {
   it.each([1, 2, 3, 99])(
     "seed %i: matches a map of arrays under add, extend, remove; reuses slots; compacts",
     (seed) => {
