@@ -46,6 +46,19 @@ describe("linkTableBlocks", () => {
     expect(kept(html)).toEqual(["Budget approved", ...STORY]);
   });
 
+  it("drops such a box though one of its entries is annotated at a paragraph's length", () => {
+    const annotated =
+      `<tr><td>&middot;</td><td><a href="/guide">Harbour Guide</a> - a guide to the harbour's ferries, ` +
+      `with their timetables, fares and the history of each boat, kept up to date by the volunteers ` +
+      `of the harbour society and the town's library, who add the winter changes every autumn.</td></tr>`;
+    // A wire story: one paragraph of 200 chars or more, and short ones that add up.
+    const wire = [STORY[0]!, ...HEADLINES.map((t) => `${t}, the council said on Tuesday.`)];
+    const html =
+      `<html><body><table><tr><td>${coverage().replace("</table>", `${annotated}</table>`)}<h2>Budget approved</h2>` +
+      `${wire.map((t) => `<p>${t}</p>`).join("")}</td></tr></table></body></html>`;
+    expect(kept(html)).toEqual(["Budget approved", ...wire]);
+  });
+
   it("drops a directory of other stories after a story without a long paragraph", () => {
     const cells = HEADLINES.map(
       (t, i) =>
