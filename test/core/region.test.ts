@@ -80,6 +80,36 @@ describe("the page-level stage", () => {
     expect(off.endsWith(HEADLINE)).toBe(true);
   });
 
+  it("reaches the headline over a share bar's short buttons", () => {
+    // The headline, a byline, six share buttons and a caption the model doubted, then the story:
+    // ten blocks between the headline and the first content block, only two of them longer than a button.
+    const shares = ["Share on Facebook", "Share on X", "WhatsApp", "Email", "Print", "Copy link"];
+    const shared = segmentHtml(`<html><head><title>${HEADLINE} | The Courier</title></head><body>
+<article><header><h1>${HEADLINE}</h1><p>By Ada Lowe, harbour reporter, 18 March</p>
+<ul>${shares.map((s) => `<li><a href="/share">${s}</a></li>`).join("")}</ul></header>
+<figure><img src="/quay.jpg" alt=""><figcaption>The quay seen from the harbour wall at dawn.</figcaption></figure>
+<div class="body">${PARAGRAPHS.map((t) => `<p>${t}</p>`).join("")}</div></article></body></html>`);
+    const p = shared.blocks.map((b) => (PARAGRAPHS.includes(b.text) ? 0.95 : 0.05));
+    const h = shared.blocks.findIndex((b) => b.text === HEADLINE);
+    expect(shared.blocks.findIndex((b) => b.text === PARAGRAPHS[0]) - h).toBeGreaterThan(
+      DEFAULT_REGION.headlineLookback,
+    );
+    const verdicts = classifyPage(shared, null, {
+      classifier: SINGLE_PAGE,
+      probabilities: p,
+      region: DEFAULT_REGION,
+    }).verdicts;
+    expect(verdicts[h]!.label).toBe("content");
+    expect(verdicts[h]!.rule).toBe("headline: model p=0.050");
+    // Buttons are passed over only up to the lookback's own length: the rule still looks nearby.
+    const far = classifyPage(shared, null, {
+      classifier: SINGLE_PAGE,
+      probabilities: p,
+      region: { ...DEFAULT_REGION, headlineLookback: 2 },
+    }).verdicts;
+    expect(far[h]!.label).toBe("boilerplate");
+  });
+
   it("matches a headline to the title's parts, not to a short word", () => {
     expect(matchesTitle(HEADLINE, `${HEADLINE} | The Courier`)).toBe(true);
     expect(matchesTitle(`${HEADLINE} | The Courier`, `${HEADLINE} | The Courier`)).toBe(true);
