@@ -25,7 +25,7 @@
  * Which kinds it runs on is page-decision.ts's (LINK_TABLES_LEAVE).
  */
 import { pathTokens, tokenIsTag } from "./path-words";
-import { isStoryParagraph } from "./teasers";
+import { elementRange, isStoryParagraph } from "./teasers";
 import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "text" | "path" | "linkShare" | "ancestors">;
@@ -103,16 +103,6 @@ function withoutTablesApart(
       if (tokenIsTag(tokens[k]!, "table") && mainChain[k] !== ancestors[k]) return false;
     return true;
   });
-}
-
-/** The document-order range of the blocks the element at `depth` of block `i`'s chain holds (teasers.ts). */
-function elementRange(blocks: readonly Block[], i: number, depth: number): { first: number; last: number } {
-  const element = blocks[i]!.ancestors![depth];
-  let first = i;
-  while (first > 0 && blocks[first - 1]!.ancestors?.[depth] === element) first--;
-  let last = i;
-  while (last + 1 < blocks.length && blocks[last + 1]!.ancestors?.[depth] === element) last++;
-  return { first, last };
 }
 
 /** Short blocks, enough of them links. */

@@ -50,7 +50,7 @@ export function isStoryParagraph(
  * blocks are contiguous (blocks are in document order) and it sits at that depth of each of their
  * chains (a chain is its parent's plus one), so the walk visits only the element's own blocks.
  */
-function elementRange(blocks: readonly Block[], i: number, depth: number): { first: number; last: number } {
+export function elementRange(blocks: readonly Block[], i: number, depth: number): { first: number; last: number } {
   const element = blocks[i]!.ancestors![depth];
   let first = i;
   while (first > 0 && blocks[first - 1]!.ancestors?.[depth] === element) first--;
