@@ -12,10 +12,11 @@
  *
  * Options come from the environment as in `npm run train` (GBDT_*, MODEL_THRESHOLD, LABELS).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { parseCli } from "./lib/cli";
 import { corpusDir } from "./lib/corpus";
 import { crossValidate, CV_FOLDS } from "./lib/cv";
+import { readHeldOut, type HeldOutRow } from "./lib/held-out-dump";
 import { coldProbabilities, kindSamples, KIND_TRAINING_CORPUS, trainKindModel } from "./lib/kind-training";
 import { loadScorer } from "./lib/scorer";
 import { modelText } from "./lib/service-calls";
@@ -34,17 +35,7 @@ usage: npx tsx scripts/generalise-cv.ts [--loco] [--cv] --dump FILE
   --gap A         one dump with both modes: per corpus, what leaving the corpus out costs against the
                   site-grouped folds (F1, precision, recall, by page type; the pages that lose most)`;
 
-interface Row {
-  mode: "loco" | "cv";
-  corpus: string;
-  site: string;
-  id: string;
-  type?: string;
-  hybrid: number;
-  hybridP: number;
-  hybridR: number;
-  singlePage: number;
-}
+type Row = HeldOutRow;
 
 const { values, positionals } = parseCli(
   USAGE,
@@ -60,7 +51,7 @@ const { values, positionals } = parseCli(
 );
 
 if (values.gap) {
-  gap(read(values.gap));
+  gap(readHeldOut(values.gap));
   process.exit(0);
 }
 if (values.compare) {
@@ -68,7 +59,7 @@ if (values.compare) {
     console.error(USAGE.trim());
     process.exit(2);
   }
-  compare(read(positionals[0]!), read(positionals[1]!));
+  compare(readHeldOut(positionals[0]!), readHeldOut(positionals[1]!));
   process.exit(0);
 }
 if (!values.dump || (!values.loco && !values.cv) || positionals.length) {
@@ -134,13 +125,6 @@ for (const mode of ["loco", "cv"] as const) {
       `${mode} ${corpus} (${own.length}): hybrid ${m("hybrid")} (P ${m("hybridP")} R ${m("hybridR")}), single-page ${m("singlePage")}`,
     );
   }
-}
-
-function read(file: string): Row[] {
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Row);
 }
 
 function compare(base: Row[], other: Row[]): void {

@@ -16,6 +16,7 @@ import { corpusDir, corpusName, streamCorpus } from "./lib/corpus";
 import { loadScorer, SCORER_PATH, type Scores } from "./lib/scorer";
 import { siteInterval } from "./lib/site-interval";
 import { mean } from "./lib/stats";
+import { readHeldOut } from "./lib/held-out-dump";
 import { defuddleAnswer, readabilityText } from "./lib/stream-eval";
 import { TRAINING_CORPORA } from "./lib/training";
 
@@ -53,17 +54,6 @@ export interface PeerRow {
   id: string;
   type?: string;
   peers: Record<string, Scores>;
-}
-
-interface OursRow {
-  mode: string;
-  corpus: string;
-  site: string;
-  id: string;
-  type?: string;
-  hybrid: number;
-  hybridP: number;
-  hybridR: number;
 }
 
 const readJsonl = <T>(file: string): T[] =>
@@ -104,7 +94,7 @@ const f3 = (x: number) => x.toFixed(3);
 
 function gap(peerFile: string, oursFile: string, mode: string, peer: string, top: number, causesFile?: string): number {
   const ours = new Map(
-    readJsonl<OursRow>(oursFile)
+    readHeldOut(oursFile)
       .filter((r) => r.mode === mode)
       .map((r) => [`${r.corpus}/${r.id}`, r]),
   );
