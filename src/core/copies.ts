@@ -21,6 +21,7 @@
  * 0.8410, train-wcxb-dev 0.8455 -> 0.8490 / 0.8445 -> 0.8480, stream-ctf 0.9579 -> 0.9574 / 0.9506 ->
  * 0.9502 (its loss is mostly one page whose gold holds the review twice, as the page does, once hidden).
  */
+import { parentElement } from "./element-ids";
 import { numberFreePath } from "./path-words";
 import { float64Scratch, int32Scratch, uint8Scratch, type Scratch } from "./scratch";
 import type { TextBlock } from "./types";
@@ -171,12 +172,6 @@ function foldWords(a: Int32Array, b: Int32Array, from: number, to: number): numb
     y = Math.imul(y ^ b[j]!, 0x165667b1) ^ (y >>> 16);
   }
   return (x >>> 11) * 0x100000000 + (y >>> 0);
-}
-
-/** The element holding the block's element (-1: unknown, or the block sits at the top). */
-function parentOf(b: Pick<TextBlock, "ancestors">): number {
-  const chain = b.ancestors;
-  return chain && chain.length >= 2 ? chain[chain.length - 2]! : -1;
 }
 
 /** Places remembered per 4-gram: enough to tell "only among my own kind" from "elsewhere too". */
@@ -338,7 +333,7 @@ export function laterCopies(
     let pathId = pathIds.get(path);
     if (pathId === undefined) pathIds.set(path, (pathId = pathIds.size));
     const here = parents.length;
-    const parent = parentOf(b);
+    const parent = parentElement(b);
     parents.push(parent);
     paths.push(pathId);
     reader.read(b.text);

@@ -19,3 +19,9 @@ export function maxElementId(blocks: readonly Pick<TextBlock, "ancestors">[]): n
   }
   return max;
 }
+
+/** The element holding the block's element (-1: unknown, or the block sits at the top). */
+export function parentElement(b: Pick<TextBlock, "ancestors">): number {
+  const chain = b.ancestors;
+  return chain && chain.length >= 2 ? chain[chain.length - 2]! : -1;
+}

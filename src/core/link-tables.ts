@@ -24,6 +24,7 @@
  * exception for the story's paragraphs: 0.9584 left out (two pages fewer).
  * Which kinds it runs on is page-decision.ts's (LINK_TABLES_LEAVE).
  */
+import { parentElement } from "./element-ids";
 import { pathTokens, tokenIsTag } from "./path-words";
 import { elementRange, isStoryParagraph } from "./teasers";
 import type { TextBlock } from "./types";
@@ -76,10 +77,7 @@ function withoutTablesApart(
   content: readonly boolean[],
   paragraphs: readonly number[],
 ): number[] {
-  const parentOf = (i: number) => {
-    const chain = blocks[i]!.ancestors;
-    return chain && chain.length >= 2 ? chain[chain.length - 2]! : -1;
-  };
+  const parentOf = (i: number) => parentElement(blocks[i]!);
   const prose = new Map<number, number>();
   for (const i of paragraphs) prose.set(parentOf(i), 0);
   prose.delete(-1);
