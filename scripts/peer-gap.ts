@@ -17,7 +17,7 @@ import { loadScorer, SCORER_PATH, type Scores } from "./lib/scorer";
 import { siteInterval } from "./lib/site-interval";
 import { mean } from "./lib/stats";
 import { readHeldOut } from "./lib/held-out-dump";
-import { defuddleAnswer, readabilityText } from "./lib/stream-eval";
+import { defuddleAnswer, readabilityText, titledText } from "./lib/stream-eval";
 import { TRAINING_CORPORA } from "./lib/training";
 
 const USAGE = `
@@ -76,7 +76,7 @@ async function dump(out: string, corpora: string[]): Promise<number> {
     for (const { row, site, url, bytes } of streamCorpus(dir)) {
       const { title, content } = defuddleAnswer(bytes, url);
       const peers = {
-        defuddle: scorer.prf(title ? `${title}\n${content}` : content, row.gold),
+        defuddle: scorer.prf(titledText(title, content), row.gold),
         "defuddle-content": scorer.prf(content, row.gold),
         readability: scorer.prf(readabilityText(bytes), row.gold),
       };

@@ -85,7 +85,7 @@ export function readabilityText(body: Uint8Array): string {
     const parsed = new Readability(document).parse();
     const title = (parsed?.title ?? "").trim();
     const content = blockText(parsed?.content ?? "");
-    return title ? `${title}\n${content}` : content;
+    return titledText(title, content);
   } catch {
     return ""; // a page Readability cannot handle answers nothing
   }
@@ -132,6 +132,11 @@ export function blockText(html: string): string {
     .join("\n");
 }
 
+/** A peer's answer as its reader sees it: its title (when it has one) as the first line, then its content. */
+export function titledText(title: string, content: string): string {
+  return title ? `${title}\n${content}` : content;
+}
+
 /** What defuddle answers, both ways a reader might take it. */
 export interface DefuddleAnswer {
   /** Its title, as it gives it (from the page's metadata, site name removed). */
@@ -158,7 +163,7 @@ export function defuddleAnswer(body: Uint8Array, url: string): DefuddleAnswer {
  */
 export function defuddleText(body: Uint8Array, url: string): string {
   const { title, content } = defuddleAnswer(body, url);
-  return title ? `${title}\n${content}` : content;
+  return titledText(title, content);
 }
 
 /** The peers `--peers` scores, in column order. */
