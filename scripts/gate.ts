@@ -2,7 +2,9 @@
  * The CI quality gate (`npm run eval:gate`, run by .ci/run), on honest figures only:
  *  1. tree floors: the URL Tree rules (no training) streamed through the pipeline, `npm run eval`'s figures;
  *  2. CV floors: the learned model retrained k-fold grouped by site (the procedure and settings of
- *     `npm run train`) and every held-out page scored through the service's decision;
+ *     `npm run train`) and every held-out page scored through the service's decision: the cascade's
+ *     text ("hybrid", "single-page") and the text answer as served ("answer-hybrid",
+ *     "answer-single-page": the headline once, a stand-in where no block is content);
  *     its in-sample `npm run eval` figures are never gated.
  * Missing data (../shared/data, a corpus the floors or training need, or the scorer) is a loud
  * warning and exit 0 locally, exit 1 under CI=true.
@@ -13,6 +15,7 @@ import { corpusDir, corpusExists, DATA_DIR } from "./lib/corpus";
 import { crossValidate, CV_FOLDS, cvLine, summarizeCv } from "./lib/cv";
 import { checkFloors, readFloors, type FloorTable } from "./lib/floors";
 import { loadScorer, SCORER_PATH } from "./lib/scorer";
+import { servedParity } from "./lib/served-parity";
 import { configByName, printReport, runCorpus } from "./lib/stream-eval";
 import { DEFAULT_TRAINING, prepareCorpora, TRAINING_CORPORA } from "./lib/training";
 
@@ -21,7 +24,9 @@ usage: npm run eval:gate [-- [--floors FILE]]
   Fails (exit 1) when a figure falls below its floor:
     "tree" floors: URL Tree rules, streamed as in npm run eval (no training, so out-of-sample);
     "cv" floors:   the hybrid model, ${CV_FOLDS}-fold cross-validation grouped by site, trained on
-                   ${TRAINING_CORPORA.join(", ")} exactly as npm run train does.
+                   ${TRAINING_CORPORA.join(", ")} exactly as npm run train does; "hybrid" and
+                   "single-page" score the cascade's text, "answer-hybrid" and "answer-single-page"
+                   the text answer as served.
   Without the data it warns and exits 0, or 1 when CI=true.
   --floors FILE   the floors (default eval-floors.json)
   --help          this text`;
@@ -48,6 +53,8 @@ const absent = needed.filter((c) => !corpusExists(c));
 if (absent.length) missing(`no ${absent.join(", ")} in ${DATA_DIR} (set EVAL_DATA_DIR)`);
 
 const failures: string[] = [];
+/** Pages per corpus on which the held-out answers' rendering is checked against the service's own (served-parity.ts). */
+const PARITY_PAGES = 40;
 
 // 1. Tree floors: only the configurations that have floors, on the corpora that have them.
 for (const [corpus, configs] of Object.entries(floors.tree)) {
@@ -68,6 +75,11 @@ if (Object.keys(floors.cv).length > 0) {
     DEFAULT_TRAINING.labels,
   );
   console.log(`eval gate: ${pages.length} training pages prepared (${seconds(cvStart)} s)`);
+  const differing = servedParity(pages, PARITY_PAGES);
+  if (differing.length)
+    failures.push(`the held-out answers' rendering is not the service's on: ${differing.join(", ")}`);
+  else
+    console.log(`eval gate: the first ${PARITY_PAGES} pages of each corpus: held-out rendering = the service's answer`);
   const scores = crossValidate(pages, scorer.prf, {
     folds: CV_FOLDS,
     training: DEFAULT_TRAINING,
@@ -77,7 +89,16 @@ if (Object.keys(floors.cv).length > 0) {
   const figures: FloorTable = {};
   for (const [corpus, s] of Object.entries(summary)) {
     console.log(`CV (${CV_FOLDS} folds grouped by site) ${cvLine(corpus, s)}`);
-    figures[corpus] = { hybrid: s.hybrid, "single-page": s.singlePage };
+    console.log(
+      `CV (${CV_FOLDS} folds grouped by site) ${corpus}: text answer as served: hybrid F1 ` +
+        `${s.answer.hybrid.toFixed(4)}, single-page F1 ${s.answer.singlePage.toFixed(4)}`,
+    );
+    figures[corpus] = {
+      hybrid: s.hybrid,
+      "single-page": s.singlePage,
+      "answer-hybrid": s.answer.hybrid,
+      "answer-single-page": s.answer.singlePage,
+    };
   }
   failures.push(...checkFloors("cv", floors.cv, figures));
   console.log(`eval gate: CV floors checked (${seconds(cvStart)} s)`);

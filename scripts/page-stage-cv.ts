@@ -7,12 +7,13 @@
  * change to the kind signals is measured from the same cache. The figures equal `npm run train`'s
  * as long as features.ts, the training and the model are unchanged (the cache says which model
  * threshold it was made with; delete it after a change there).
- * Prints hybrid and single-page F1 (with precision and recall) per corpus and per wcxb page type;
+ * Prints hybrid and single-page F1 (with precision and recall) per corpus and per wcxb page type, of
+ * the cascade's text and, per corpus, of the text answer as served (servedText, as the gate does);
  * --dump FILE writes every held-out page's scores, kind and answer path as JSON lines; --kind-table
  * FILE every page's F1 under each forced kind, for scripts/kind-cost-cv.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { classifyPage, HYBRID, SINGLE_PAGE, type CascadeOptions } from "../src/core/cascade";
+import { classifyPage, HYBRID, SINGLE_PAGE, type CascadeOptions, type PageClassification } from "../src/core/cascade";
 import { isInterstitial } from "../src/core/interstitial";
 import { pageSignals, type PageKind } from "../src/core/page-kind";
 import { predictBlocks } from "../src/core/model";
@@ -30,6 +31,7 @@ import {
   TRAINING_CORPORA,
   type TrainingPage,
 } from "./lib/training";
+import { servedText } from "./lib/service-calls";
 import { mean } from "./lib/stats";
 
 const USAGE = `
@@ -119,6 +121,9 @@ interface Row {
   path: string;
   hybrid: Scores;
   single: Scores;
+  /** The text answer as served (servedText: headline once, stand-in on a page with no content). */
+  hybridAnswer: Scores;
+  singleAnswer: Scores;
 }
 
 /** One run of a page through the cascade on its cached probabilities, with the tuning `overrides`. */
@@ -209,6 +214,7 @@ function score(variant: Variant, base?: readonly Row[]): Row[] {
     };
     const hybrid = run(page.evidence, probabilities.served);
     const single = run(null, probabilities.cold);
+    const answer = (result: PageClassification) => scorer.prf(servedText(page, page.answer, result), page.gold);
     rows.push({
       corpus: page.corpus,
       id: page.id,
@@ -219,25 +225,30 @@ function score(variant: Variant, base?: readonly Row[]): Row[] {
       path: hybrid.result.path,
       hybrid: hybrid.scores,
       single: single.scores,
+      hybridAnswer: answer(hybrid.result),
+      singleAnswer: answer(single.result),
     });
   }
   return rows;
 }
 
-const fmt = (of: readonly Row[], k: "hybrid" | "single") =>
+type Figure = "hybrid" | "single" | "hybridAnswer" | "singleAnswer";
+const fmt = (of: readonly Row[], k: Figure) =>
   `F1 ${mean(of.map((r) => r[k].f1)).toFixed(4)} (P ${mean(of.map((r) => r[k].p)).toFixed(3)} ` +
   `R ${mean(of.map((r) => r[k].r)).toFixed(3)})`;
 function report(rows: readonly Row[]): void {
   const corpora = [...new Set(rows.map((r) => r.corpus))];
   // The tuning criterion: the unweighted mean over corpora, so a big corpus does not drown a small one.
-  const corpusMean = (k: "hybrid" | "single") =>
+  const corpusMean = (k: Figure) =>
     mean(corpora.map((c) => mean(rows.filter((r) => r.corpus === c).map((r) => r[k].f1)))).toFixed(4);
   console.log(
-    `mean over ${corpora.length} corpora: hybrid F1 ${corpusMean("hybrid")}; single-page F1 ${corpusMean("single")}`,
+    `mean over ${corpora.length} corpora: hybrid F1 ${corpusMean("hybrid")}; single-page F1 ${corpusMean("single")}` +
+      ` (text answer as served: ${corpusMean("hybridAnswer")}; ${corpusMean("singleAnswer")})`,
   );
   for (const corpus of corpora) {
     const own = rows.filter((r) => r.corpus === corpus);
     console.log(`${corpus} (${own.length}): hybrid ${fmt(own, "hybrid")}; single-page ${fmt(own, "single")}`);
+    console.log(`  text answer as served: hybrid ${fmt(own, "hybridAnswer")}; single-page ${fmt(own, "singleAnswer")}`);
     for (const type of [...new Set(own.filter((r) => r.type).map((r) => r.type!))].sort()) {
       const of = own.filter((r) => r.type === type);
       console.log(`  ${type} (${of.length}): hybrid ${fmt(of, "hybrid")}; single-page ${fmt(of, "single")}`);

@@ -9,7 +9,9 @@ import { CURVE } from "./curve";
 import type { KindModel } from "../../src/core/page-kind";
 import { coldProbabilities, kindSamples, trainKindModel, type KindPage } from "./kind-training";
 import type { Scores } from "./scorer";
-import { modelText, type FoldModels } from "./service-calls";
+import { renderText } from "../../src/core/render-text";
+import type { BranchEvidence } from "../../src/core/tree-evidence";
+import { modelClassification, modelText, servedText, type FoldModels } from "./service-calls";
 import { trainModel, type TrainingOptions, type TrainingPage } from "./training";
 
 /** Folds of the gate and of `npm run train`: 3 keeps the gate near 3 minutes on 2 cores. */
@@ -22,7 +24,6 @@ export function siteFold(site: string, folds: number): number {
   return (h >>> 0) % folds;
 }
 
-/** One held-out page's F1: hybrid (with the tree's evidence) and single-page (without). */
 /**
  * Each fold's kind model from cached out-of-fold block probabilities (`kindInFold[fold]`, keyed by
  * `key`, as scripts/page-stage-cv.ts caches them): trained on the fold's training pages only, as
@@ -43,6 +44,7 @@ export function foldKindModels<P extends KindPage>(
   );
 }
 
+/** One held-out page's F1: hybrid (with the tree's evidence) and single-page (without). */
 export interface HeldOutScore {
   corpus: string;
   site: string;
@@ -56,6 +58,9 @@ export interface HeldOutScore {
   hybridR: number;
   singlePageP: number;
   singlePageR: number;
+  /** F1 of the text answer as served (servedText: the headline once, a stand-in on a page with no content). */
+  hybridAnswer: number;
+  singlePageAnswer: number;
   /** Hybrid F1 at each threshold of `thresholds`, when asked. */
   sweep: number[];
 }
@@ -86,10 +91,17 @@ export function crossValidate(
     };
     for (const page of pages.filter((p) => siteFold(p.site, options.folds) === fold)) {
       const hybrid = (m: FoldModels) => prf(modelText(page, page.evidence, m, page.served, page.url), page.gold);
-      const served = hybrid(models);
-      const cold = options.hybridOnly
-        ? { p: NaN, r: NaN, f1: NaN }
-        : prf(modelText(page, null, models, page.cold, page.url), page.gold);
+      // The cascade's text (the gate's measure since the first session) and the text answer as served.
+      const scored = (evidence: BranchEvidence | null, features: readonly Float64Array[]) => {
+        const classification = modelClassification(page, evidence, models, features, page.url);
+        return {
+          text: prf(renderText(page.blocks, classification.verdicts), page.gold),
+          answer: prf(servedText(page, page.answer, classification), page.gold).f1,
+        };
+      };
+      const none = { text: { p: NaN, r: NaN, f1: NaN }, answer: NaN };
+      const { text: served, answer: servedAnswer } = scored(page.evidence, page.served);
+      const { text: cold, answer: coldAnswer } = options.hybridOnly ? none : scored(null, page.cold);
       scores.push({
         corpus: page.corpus,
         site: page.site,
@@ -102,6 +114,8 @@ export function crossValidate(
         hybridR: served.r,
         singlePageP: cold.p,
         singlePageR: cold.r,
+        hybridAnswer: servedAnswer,
+        singlePageAnswer: coldAnswer,
         sweep: (options.thresholds ?? []).map((threshold) => hybrid({ ...models, model: { ...model, threshold } }).f1),
       });
     }
@@ -116,6 +130,8 @@ export interface CorpusCvSummary {
   pages: number;
   hybrid: number;
   singlePage: number;
+  /** The same means over the text answer as served (HeldOutScore's hybridAnswer, singlePageAnswer). */
+  answer: { hybrid: number; singlePage: number };
   curve: Record<string, { hybrid: number; singlePage: number; pages: number }>;
   sweep: number[];
 }
@@ -134,7 +150,11 @@ export function summarizeCv(scores: readonly HeldOutScore[]): Record<string, Cor
     }
     const sweep = (own[0]?.sweep ?? []).map((_, i) => mean(own.map((s) => s.sweep[i]!)));
     const hybrid = mean(own.map((s) => s.hybrid));
-    out[corpus] = { pages: own.length, hybrid, singlePage: mean(own.map((s) => s.singlePage)), curve, sweep };
+    const answer = {
+      hybrid: mean(own.map((s) => s.hybridAnswer)),
+      singlePage: mean(own.map((s) => s.singlePageAnswer)),
+    };
+    out[corpus] = { pages: own.length, hybrid, singlePage: mean(own.map((s) => s.singlePage)), answer, curve, sweep };
   }
   return out;
 }

@@ -3,8 +3,9 @@
  * needs a stated reason. Two kinds, because only honest figures are gated:
  *   "tree": {corpus: {config: floor}} for `npm run eval` configurations without training (the URL
  *           Tree rules): their plain stream figures are out-of-sample by construction;
- *   "cv":   {corpus: {"hybrid" | "single-page": floor}} for the learned model, site-grouped
- *           cross-validated (cv.ts), never its in-sample eval figures.
+ *   "cv":   {corpus: {"hybrid" | "single-page" | "answer-hybrid" | "answer-single-page": floor}} for
+ *           the learned model, site-grouped cross-validated (cv.ts), never its in-sample eval figures:
+ *           the cascade's text, and ("answer-") the text answer as served.
  * A file without these keys is read as "tree" floors (the format before the CV gate).
  */
 import { readFileSync } from "node:fs";

@@ -3,18 +3,28 @@
  * src/core/pipeline.ts): eval, train and the gate go through these few functions, so what they
  * measure is what the Worker serves. (bench.ts times the stages one by one and calls them itself.)
  */
-import { classifyPage, HYBRID, MIN_EVIDENCE_SUPPORT, modelEvidence, SINGLE_PAGE } from "../../src/core/cascade";
+import {
+  classifyPage,
+  HYBRID,
+  MIN_EVIDENCE_SUPPORT,
+  modelEvidence,
+  SINGLE_PAGE,
+  type PageClassification,
+} from "../../src/core/cascade";
 import type { HardRules } from "../../src/core/classify";
 import { DomainState } from "../../src/core/domain-state";
 import type { TreeEvidence } from "../../src/core/features";
 import type { Heuristic } from "../../src/core/heuristics";
 import type { ModelWeights } from "../../src/core/model";
+import type { ArticleMetadata } from "../../src/core/metadata";
 import type { KindModel } from "../../src/core/page-kind";
 import { ingestPage, pageEvidence, preparePage, processPage, type PreparedPage } from "../../src/core/pipeline";
 import { renderText } from "../../src/core/render-text";
 import type { BranchEvidence } from "../../src/core/tree-evidence";
-import type { SegmentedPage } from "../../src/core/types";
+import type { SegmentedPage, UrlKey } from "../../src/core/types";
+import { renderAnswer } from "../../src/service/answer";
 import type { Extraction } from "../../src/service/extraction";
+import { DEFAULT_EXTRACT_OPTIONS } from "../../src/service/options";
 
 /** Insert before classify, as the domain's Durable Object does. */
 export function ingestForEval(state: DomainState, prepared: PreparedPage, now: number): void {
@@ -66,13 +76,59 @@ export interface FoldModels {
 export function modelText(
   page: SegmentedPage,
   evidence: BranchEvidence | null,
-  { model, kindModel }: FoldModels,
+  models: FoldModels,
   features?: readonly Float64Array[],
   url?: string,
 ): string {
+  return renderText(page.blocks, modelClassification(page, evidence, models, features, url).verdicts);
+}
+
+/** The cascade's decision on a page with a fold's models (modelText's verdicts, for servedText). */
+export function modelClassification(
+  page: SegmentedPage,
+  evidence: BranchEvidence | null,
+  { model, kindModel }: FoldModels,
+  features?: readonly Float64Array[],
+  url?: string,
+): PageClassification {
   const classifier = evidence ? HYBRID : SINGLE_PAGE;
-  const options = { classifier, model, kindModel, features, url };
-  return renderText(page.blocks, classifyPage(page, evidence, options).verdicts);
+  return classifyPage(page, evidence, { classifier, model, kindModel, features, url });
+}
+
+/** What a page's served answer is rendered from besides its blocks and verdicts. */
+export interface AnswerSource {
+  /** The page's URL as requested (its host steers the headline's choice). */
+  url: string;
+  key: UrlKey;
+  metadata: ArticleMetadata;
+}
+
+/**
+ * The text answer the service serves for a page under a classification (`format=text` with the
+ * default options: src/service/answer.ts itself): the headline once, the body, and the page's
+ * description or headline standing in when no block is content. modelText is the cascade's text
+ * alone, which the gate's history is measured on; this is what a client reads.
+ */
+export function servedText(page: SegmentedPage, source: AnswerSource, classification: PageClassification): string {
+  const extraction: Extraction = {
+    source: { body: new Uint8Array(0), contentType: null, url: source.url, fetched: true },
+    // The text answer reads the page, its key and metadata; hashes and the decoded HTML are not kept for training pages.
+    prepared: {
+      page,
+      key: source.key,
+      hashes: [],
+      charset: "utf-8",
+      metadata: source.metadata,
+      html: "",
+      truncated: [],
+    },
+    classification,
+    metadata: source.metadata,
+    ingest: null,
+    learned: false,
+    rowsWritten: 0,
+  };
+  return renderAnswer(extraction, DEFAULT_EXTRACT_OPTIONS).body;
 }
 
 /**

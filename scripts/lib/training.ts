@@ -12,6 +12,7 @@ import { CONTEXT_FEATURES, contextFeatures, margin, sigmoid } from "../../src/co
 import type { ModelWeights, Scorer } from "../../src/core/model";
 import { preparePage } from "../../src/core/pipeline";
 import type { DeclaredTypes, TextBlock } from "../../src/core/types";
+import type { AnswerSource } from "./service-calls";
 import { corpusName, streamCorpus } from "./corpus";
 import { trainGbdt } from "./gbdt";
 import { labelBlocks, type LabelRule, type Tokenize } from "./labels";
@@ -110,6 +111,8 @@ export interface TrainingPage {
   served: Float64Array[];
   /** blockFeatures without evidence: a cold start, the single-page model. */
   cold: Float64Array[];
+  /** What the service's text answer is rendered from besides the verdicts (its headline, a stand-in). */
+  answer: AnswerSource;
 }
 
 /**
@@ -142,6 +145,7 @@ export function prepareCorpus(dir: string, tokens: Tokenize, labels: LabelRule):
       treeSupport: snapshot.support,
       served: blockFeatures(blocks, title, snapshot.blocks),
       cold: blockFeatures(blocks, title, null),
+      answer: { url, key: prepared.key, metadata: prepared.metadata },
     });
   }
   return pages;

@@ -18,7 +18,7 @@ function page(site: number): TrainingPage {
     [3, 5, 7, 11].map((seed) => `<p>${words(20 + seed + site, seed)}.</p>`).join("") +
     `</article><footer>Copyright ${site}</footer></body></html>`;
   const url = `https://site${site}.example/story`;
-  const { page: p, key } = preparePage({ body: html, url });
+  const { page: p, key, metadata } = preparePage({ body: html, url });
   const cold = blockFeatures(p.blocks, p.title, null);
   return {
     corpus: "synthetic",
@@ -34,6 +34,7 @@ function page(site: number): TrainingPage {
     treeSupport: 0,
     served: cold,
     cold,
+    answer: { url, key, metadata },
   };
 }
 
