@@ -390,6 +390,33 @@ describe("placing the headline", () => {
     expect(count(later, "Pruning roses")).toBe(2);
   });
 
+  it("drops a named breadcrumb trail's last item that is the headline below an opening box", () => {
+    const box = "<p>Need help choosing shears?</p><p>Ask our gardeners for advice.</p>";
+    const trail = (cls: string) =>
+      `<ol class="${cls}"><li><a href="/guides">Guides</a></li><li>Pruning roses</li></ol>`;
+    const markdown = render(`${box}${trail("crumbs")}${BODY.join("")}`, "Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    expect(markdown).toContain("Guides");
+    expect(markdown).toContain("Ask our gardeners");
+    // The same list, not named a trail, after a paragraph is the article's own.
+    const own = render(`${box}${trail("steps")}${BODY.join("")}`, "Pruning roses");
+    expect(count(own, "Pruning roses")).toBe(2);
+  });
+
+  it("drops the headline said again right under its copy when the copy stands further down", () => {
+    const links = "<ul><li>Gardening</li><li>Roses</li><li>Tools</li></ul>";
+    const header = "<h1>Pruning roses</h1><p>Ann Gardener</p><p>Pruning roses</p><p>2019-11-13</p>";
+    const markdown = render(`${links}${BODY[0]}${BODY[1]}${header}`, "Pruning roses");
+    expect(markdown.split("\n", 1)[0]).toBe("# Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    expect(markdown).toContain("Ann Gardener");
+    expect(markdown).toContain("2019-11-13");
+    // Far below its copy, a paragraph saying the headline's words is the article's own.
+    const story = `${BODY.join("")}${BODY.join("")}<p>Pruning roses</p>`;
+    const later = render(`${links}${BODY[0]}<h1>Pruning roses</h1><p>Ann Gardener</p>${story}`, "Pruning roses");
+    expect(count(later, "Pruning roses")).toBe(2);
+  });
+
   it("drops an older page's bold headline after a line of links, and a dateline's headline line", () => {
     const links = `<p><a href="/low">low graphics version</a> | feedback</p><p>Wednesday, 7 June, 2000</p>`;
     const bold = render(`${links}<p><b>Pruning roses</b></p>${BODY.join("")}`, "Pruning roses");
