@@ -302,6 +302,17 @@ describe("chooseHeadline", () => {
     expect(headline).toBe("Opening a stall");
   });
 
+  it("takes an h1 further into the content that the <title> opens with over a section's label set as an h1", () => {
+    const filler = Array.from({ length: 6 }, (_, i) => `<p>Town notes, item ${i + 1}</p>`).join("");
+    const title = "<title>Old tram depot to become a covered market - Town Map | News | Riverside Gazette</title>";
+    const article = `<h1>Town | The Riverside</h1>${filler}<h1>Old tram depot to become a covered market</h1>`;
+    const { headline, markdown } = page(title, "", article);
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(markdown.split("\n", 1)[0]).toBe("# Old tram depot to become a covered market");
+    // Without the story's h1 the content's first h1 still heads it.
+    expect(page(title, "", `<h1>Town | The Riverside</h1>${filler}`).headline).toBe("Town | The Riverside");
+  });
+
   it("passes over a template placeholder left unrendered in an h1", () => {
     const { headline } = page(
       `<title>Old tram depot to become a covered market | Riverside Gazette</title>`,
