@@ -302,6 +302,17 @@ describe("chooseHeadline", () => {
     expect(headline).toBe("Opening a stall");
   });
 
+  it("takes an h1 further into the content that the <title> opens with over a section's label set as an h1", () => {
+    const filler = Array.from({ length: 6 }, (_, i) => `<p>Town notes, item ${i + 1}</p>`).join("");
+    const title = "<title>Old tram depot to become a covered market - Town Map | News | Riverside Gazette</title>";
+    const article = `<h1>Town | The Riverside</h1>${filler}<h1>Old tram depot to become a covered market</h1>`;
+    const { headline, markdown } = page(title, "", article);
+    expect(headline).toBe("Old tram depot to become a covered market");
+    expect(markdown.split("\n", 1)[0]).toBe("# Old tram depot to become a covered market");
+    // Without the story's h1 the content's first h1 still heads it.
+    expect(page(title, "", `<h1>Town | The Riverside</h1>${filler}`).headline).toBe("Town | The Riverside");
+  });
+
   it("passes over a template placeholder left unrendered in an h1", () => {
     const { headline } = page(
       `<title>Old tram depot to become a covered market | Riverside Gazette</title>`,
@@ -387,6 +398,33 @@ describe("placing the headline", () => {
     expect(markdown).toContain("Guides");
     // A list further down that ends with the headline's words is the article's own.
     const later = render(`${BODY.join("")}<ul><li>Grafting</li><li>Pruning roses</li></ul>`, "Pruning roses");
+    expect(count(later, "Pruning roses")).toBe(2);
+  });
+
+  it("drops a named breadcrumb trail's last item that is the headline below an opening box", () => {
+    const box = "<p>Need help choosing shears?</p><p>Ask our gardeners for advice.</p>";
+    const trail = (cls: string) =>
+      `<ol class="${cls}"><li><a href="/guides">Guides</a></li><li>Pruning roses</li></ol>`;
+    const markdown = render(`${box}${trail("crumbs")}${BODY.join("")}`, "Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    expect(markdown).toContain("Guides");
+    expect(markdown).toContain("Ask our gardeners");
+    // The same list, not named a trail, after a paragraph is the article's own.
+    const own = render(`${box}${trail("steps")}${BODY.join("")}`, "Pruning roses");
+    expect(count(own, "Pruning roses")).toBe(2);
+  });
+
+  it("drops the headline said again right under its copy when the copy stands further down", () => {
+    const links = "<ul><li>Gardening</li><li>Roses</li><li>Tools</li></ul>";
+    const header = "<h1>Pruning roses</h1><p>Ann Gardener</p><p>Pruning roses</p><p>2019-11-13</p>";
+    const markdown = render(`${links}${BODY[0]}${BODY[1]}${header}`, "Pruning roses");
+    expect(markdown.split("\n", 1)[0]).toBe("# Pruning roses");
+    expect(count(markdown, "Pruning roses")).toBe(1);
+    expect(markdown).toContain("Ann Gardener");
+    expect(markdown).toContain("2019-11-13");
+    // Far below its copy, a paragraph saying the headline's words is the article's own.
+    const story = `${BODY.join("")}${BODY.join("")}<p>Pruning roses</p>`;
+    const later = render(`${links}${BODY[0]}<h1>Pruning roses</h1><p>Ann Gardener</p>${story}`, "Pruning roses");
     expect(count(later, "Pruning roses")).toBe(2);
   });
 
