@@ -27,8 +27,9 @@
  * for screen readers only, a shop's announcement and promotion bars and its refinements panel leave
  * (listing-extras.ts).
  * On products, listings and threads the page's name, its `<h1>`, is content though the model dropped
- * it (page-name.ts), and so are a product's specification tables (product-specs.ts) and a thread's
- * posts inside a moderation form (form-posts.ts).
+ * it (page-name.ts), and so are a product's specification tables (product-specs.ts), a thread's
+ * posts inside a moderation form (form-posts.ts) and, on a listing whose answer is its header and
+ * intro alone, its largest group of cards (listing-cards.ts).
  */
 import { figureCaptions } from "./captions";
 import type { BlockVerdict } from "./classify";
@@ -51,6 +52,7 @@ import { noticeBlocks } from "./thread-notices";
 import { posterFieldBlocks } from "./poster-fields";
 import { productExtraBlocks } from "./product-extras";
 import { hiddenTextBlocks } from "./hidden-text";
+import { droppedCardBlocks } from "./listing-cards";
 import { listingExtraBlocks } from "./listing-extras";
 import { loopedBlocks } from "./looped-text";
 import { asideBlocks, controlBlocks, footerBlocks, navBlocks } from "./hard-furniture";
@@ -337,16 +339,18 @@ export function decidePage(
   for (let r = 0; r < taken.length; r++) for (const i of taken[r]!) if (ruleOf[i] === 0) ruleOf[i] = r + 1;
   const leaving = { has: (i: number) => ruleOf[i] !== undefined && ruleOf[i] !== 0 };
   // What the model dropped that the page's kind says is content: a product's, listing's or thread's
-  // name, a product's specifications, a thread's posts in a moderation form.
+  // name, a product's specifications, a thread's posts in a moderation form, a listing's cards.
   const namedBy = NAMED_BY_H1[kind.kind];
   const name = namedBy ? missingPageName(page, content, leaving, namedBy) : -1;
   const specs = kind.kind === "product" ? new Set(missingSpecRows(page, content, leaving)) : NONE;
   const posts = kind.kind === "thread" ? new Set(postsInForms(page, content, leaving)) : NONE;
-  if (name >= 0 || specs.size || posts.size)
+  const cards = kind.kind === "listing" ? new Set(droppedCardBlocks(page.blocks, content, leaving)) : NONE;
+  if (name >= 0 || specs.size || posts.size || cards.size)
     verdicts = verdicts.map((v, i) => {
       if (i === name) return { ...v, label: "content" as const, rule: `page name: ${v.rule}` };
       if (specs.has(i)) return { ...v, label: "content" as const, rule: `product specifications: ${v.rule}` };
       if (posts.has(i)) return { ...v, label: "content" as const, rule: `post in a form: ${v.rule}` };
+      if (cards.has(i)) return { ...v, label: "content" as const, rule: `listing card: ${v.rule}` };
       return v;
     });
   // Never empty: when the comments (shelves, overlays, chrome, signatures) hold all of the content,
