@@ -12,6 +12,12 @@
  * 0.8470 = / 0.8458 -> 0.8468), then menus and legal text 0.6688 -> 0.6755 / 0.6398 -> 0.6420 (5
  * pages up, none down; the largest two a game shop's licence terms, one page in each corpus);
  * stream-ctf and single-zyte unchanged.
+ * Not kept (2026-11-27, cached page-stage folds on 7586a1a): delivery and returns notes (class/id words
+ * shipping, delivery, returns not around the `<h1>`, or a short line saying "free shipping", "30-day
+ * returns", "ships within"): product pages train-wcxb-dev 0.6394 -> 0.6404 (10 up, 4 down; 95%
+ * site-resampled -0.0026 .. +0.0049), single-wcxb-dev 0.6671 -> 0.6656 (1 up, 2 down); corpora
+ * single-wcxb-dev 0.8659 -> 0.8658, train-wcxb-dev 0.8650 -> 0.8651, single-zyte and stream-ctf
+ * unchanged. A marketplace's item page gives its own shipping and returns terms, and the gold keeps them.
  */
 import { contentInsideMarked } from "./marked-elements";
 import { tokenHas } from "./path-words";
