@@ -78,6 +78,29 @@ describe("a listing's dropped cards", () => {
     expect(kept).not.toContain("Stainless border spade");
   });
 
+  it("stay out when a short story stands outside them (an article taken for a listing)", () => {
+    const story = [
+      "The harbour trust will reopen the north quay on Monday after a month of repairs to its timber piles.",
+      "Ferries will return to their usual berth, and the temporary pontoon beside the lifeboat station will go.",
+      "Divers found rot in eleven of the piles in March, and the trust closed the quay to vehicles that same week.",
+    ];
+    const paragraphs = story.map((t) => `<p>${t}</p>`).join("");
+    const p = page(paragraphs);
+    const verdicts = verdictsWhere(p, (b) => b.text === "Garden tools" || story.includes(b.text));
+    const kept = keptTextAs(p, verdicts, "listing");
+    expect(kept).toContain("Divers found rot");
+    expect(kept).not.toContain("Stainless border spade");
+    // Two paragraphs are an intro: the cards come back.
+    const intro = segmentHtml(
+      `<html><head><title>Garden tools</title></head><body><h1>Garden tools</h1>${story
+        .slice(0, 2)
+        .map((t) => `<p>${t}</p>`)
+        .join("")}<ul class="grid">${CARDS}</ul></body></html>`,
+    );
+    const introVerdicts = verdictsWhere(intro, (b) => b.text === "Garden tools" || story.includes(b.text));
+    expect(keptTextAs(intro, introVerdicts, "listing")).toContain("Stainless border spade");
+  });
+
   it("stay out on articles", () => {
     const p = page();
     const verdicts = verdictsWhere(p, (b) => b.text === "Garden tools" || b.text === INTRO);
