@@ -313,6 +313,21 @@ describe("chooseHeadline", () => {
     expect(page(title, "", `<h1>Town | The Riverside</h1>${filler}`).headline).toBe("Town | The Riverside");
   });
 
+  it("takes the one h1 over the story's first line when its header is not content and the titles say another thing", () => {
+    const head = `<title>Health effects of household cleaners | Riverside Gazette</title>
+      <meta property="og:title" content="Health effects of household cleaners">`;
+    const header = (h1: string) => `<header><p>September 9, 2021</p><h1>${h1}</h1></header>`;
+    const { headline, markdown } = page(head, header("Keeping the house clean and healthy"), "");
+    expect(headline).toBe("Keeping the house clean and healthy");
+    expect(markdown.split("\n", 1)[0]).toBe("# Keeping the house clean and healthy");
+    // A section's label set large over the content is no headline: the titles stand.
+    expect(page(head, header("Podcast"), "").headline).toBe("Health effects of household cleaners");
+    // Nor an h1 with lines between it and the story (a masthead above a menu).
+    const menu = "<ul><li>Home</li><li>Archive</li></ul>";
+    const masthead = `<h1>Keeping the house clean and healthy</h1>${menu}`;
+    expect(page(head, masthead, "").headline).toBe("Health effects of household cleaners");
+  });
+
   it("passes over a template placeholder left unrendered in an h1", () => {
     const { headline } = page(
       `<title>Old tram depot to become a covered market | Riverside Gazette</title>`,
