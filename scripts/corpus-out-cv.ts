@@ -13,7 +13,8 @@ import { parseCli } from "./lib/cli";
 import { corpusDir } from "./lib/corpus";
 import { coldProbabilities, kindSamples, KIND_TRAINING_CORPUS, trainKindModel } from "./lib/kind-training";
 import { loadScorer, SCORER_PATH } from "./lib/scorer";
-import { modelText } from "./lib/service-calls";
+import { renderText } from "../src/core/render-text";
+import { modelClassification, servedText } from "./lib/service-calls";
 import { prepareCorpora, trainingOptionsFromEnv, trainModel, TRAINING_CORPORA } from "./lib/training";
 
 const USAGE = "usage: npx tsx scripts/corpus-out-cv.ts [CORPUS ...]";
@@ -44,16 +45,24 @@ for (const corpus of heldOut) {
   const models = { model, kindModel: trainKindModel(kindSamples(training, (p) => coldProbabilities(model, p))) };
   const hybrid: number[] = [];
   const singlePage: number[] = [];
+  // The text answer as served (servedText), as the gate's answer- figures score it.
+  const answer: number[] = [];
+  const singlePageAnswer: number[] = [];
   const byType = new Map<string, number[]>();
   for (const page of pages.filter((p) => p.corpus === corpus)) {
-    const f1 = scorer.prf(modelText(page, page.evidence, models, page.served, page.url), page.gold).f1;
+    const served = modelClassification(page, page.evidence, models, page.served, page.url);
+    const cold = modelClassification(page, null, models, page.cold, page.url);
+    const f1 = scorer.prf(renderText(page.blocks, served.verdicts), page.gold).f1;
     hybrid.push(f1);
-    singlePage.push(scorer.prf(modelText(page, null, models, page.cold, page.url), page.gold).f1);
+    singlePage.push(scorer.prf(renderText(page.blocks, cold.verdicts), page.gold).f1);
+    answer.push(scorer.prf(servedText(page, page.answer, served), page.gold).f1);
+    singlePageAnswer.push(scorer.prf(servedText(page, page.answer, cold), page.gold).f1);
     if (page.type) byType.set(page.type, [...(byType.get(page.type) ?? []), f1]);
   }
   const types = [...byType].map(([type, f1s]) => `${type} ${mean(f1s).toFixed(3)} (${f1s.length})`).join(", ");
   console.log(
     `${corpus} left out (${hybrid.length} pages): hybrid F1 ${mean(hybrid).toFixed(4)}, ` +
-      `single-page F1 ${mean(singlePage).toFixed(4)}${types ? `; by type ${types}` : ""}`,
+      `single-page F1 ${mean(singlePage).toFixed(4)}${types ? `; by type ${types}` : ""}; text answer as served: ` +
+      `hybrid F1 ${mean(answer).toFixed(4)}, single-page F1 ${mean(singlePageAnswer).toFixed(4)}`,
   );
 }
