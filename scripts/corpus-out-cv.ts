@@ -13,8 +13,7 @@ import { parseCli } from "./lib/cli";
 import { corpusDir } from "./lib/corpus";
 import { coldProbabilities, kindSamples, KIND_TRAINING_CORPUS, trainKindModel } from "./lib/kind-training";
 import { loadScorer, SCORER_PATH } from "./lib/scorer";
-import { renderText } from "../src/core/render-text";
-import { modelClassification, servedText } from "./lib/service-calls";
+import { modelTexts } from "./lib/service-calls";
 import { prepareCorpora, trainingOptionsFromEnv, trainModel, TRAINING_CORPORA } from "./lib/training";
 
 const USAGE = "usage: npx tsx scripts/corpus-out-cv.ts [CORPUS ...]";
@@ -50,13 +49,13 @@ for (const corpus of heldOut) {
   const singlePageAnswer: number[] = [];
   const byType = new Map<string, number[]>();
   for (const page of pages.filter((p) => p.corpus === corpus)) {
-    const served = modelClassification(page, page.evidence, models, page.served, page.url);
-    const cold = modelClassification(page, null, models, page.cold, page.url);
-    const f1 = scorer.prf(renderText(page.blocks, served.verdicts), page.gold).f1;
+    const served = modelTexts(page, page.evidence, models, page.served, page.url);
+    const cold = modelTexts(page, null, models, page.cold, page.url);
+    const f1 = scorer.prf(served.text, page.gold).f1;
     hybrid.push(f1);
-    singlePage.push(scorer.prf(renderText(page.blocks, cold.verdicts), page.gold).f1);
-    answer.push(scorer.prf(servedText(page, page.answer, served), page.gold).f1);
-    singlePageAnswer.push(scorer.prf(servedText(page, page.answer, cold), page.gold).f1);
+    singlePage.push(scorer.prf(cold.text, page.gold).f1);
+    answer.push(scorer.prf(served.answer, page.gold).f1);
+    singlePageAnswer.push(scorer.prf(cold.answer, page.gold).f1);
     if (page.type) byType.set(page.type, [...(byType.get(page.type) ?? []), f1]);
   }
   const types = [...byType].map(([type, f1s]) => `${type} ${mean(f1s).toFixed(3)} (${f1s.length})`).join(", ");

@@ -9,9 +9,8 @@ import { CURVE } from "./curve";
 import type { KindModel } from "../../src/core/page-kind";
 import { coldProbabilities, kindSamples, trainKindModel, type KindPage } from "./kind-training";
 import type { Scores } from "./scorer";
-import { renderText } from "../../src/core/render-text";
 import type { BranchEvidence } from "../../src/core/tree-evidence";
-import { modelClassification, modelText, servedText, type FoldModels } from "./service-calls";
+import { modelText, modelTexts, type FoldModels } from "./service-calls";
 import { trainModel, type TrainingOptions, type TrainingPage } from "./training";
 
 /** Folds of the gate and of `npm run train`: 3 keeps the gate near 3 minutes on 2 cores. */
@@ -93,11 +92,8 @@ export function crossValidate(
       const hybrid = (m: FoldModels) => prf(modelText(page, page.evidence, m, page.served, page.url), page.gold);
       // The cascade's text (the gate's measure since the first session) and the text answer as served.
       const scored = (evidence: BranchEvidence | null, features: readonly Float64Array[]) => {
-        const classification = modelClassification(page, evidence, models, features, page.url);
-        return {
-          text: prf(renderText(page.blocks, classification.verdicts), page.gold),
-          answer: prf(servedText(page, page.answer, classification), page.gold).f1,
-        };
+        const { text, answer } = modelTexts(page, evidence, models, features, page.url);
+        return { text: prf(text, page.gold), answer: prf(answer, page.gold).f1 };
       };
       const none = { text: { p: NaN, r: NaN, f1: NaN }, answer: NaN };
       const { text: served, answer: servedAnswer } = scored(page.evidence, page.served);

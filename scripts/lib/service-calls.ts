@@ -83,8 +83,26 @@ export function modelText(
   return renderText(page.blocks, modelClassification(page, evidence, models, features, url).verdicts);
 }
 
-/** The cascade's decision on a page with a fold's models (modelText's verdicts, for servedText). */
-export function modelClassification(
+/**
+ * The two texts the held-out figures score, from one classification of a page with a fold's models:
+ * the cascade's text (modelText) and the text answer as served (servedText).
+ */
+export function modelTexts(
+  page: SegmentedPage & { answer: AnswerSource },
+  evidence: BranchEvidence | null,
+  models: FoldModels,
+  features?: readonly Float64Array[],
+  url?: string,
+): { text: string; answer: string } {
+  const classification = modelClassification(page, evidence, models, features, url);
+  return {
+    text: renderText(page.blocks, classification.verdicts),
+    answer: servedText(page, page.answer, classification),
+  };
+}
+
+/** The cascade's decision on a page with a fold's models (modelText's and modelTexts' verdicts). */
+function modelClassification(
   page: SegmentedPage,
   evidence: BranchEvidence | null,
   { model, kindModel }: FoldModels,
