@@ -25,7 +25,7 @@
  * / 0.8583; under 80 on threads only 0.8580 / 0.8582; blocks mostly of links (any length) 0.8579 /
  * 0.8582.
  */
-import { isHeadingTag, numberFreePath, pathTokens } from "./path-words";
+import { forEachRecord, isHeadingTag } from "./path-words";
 import { titleMatcher } from "./region";
 import type { TextBlock } from "./types";
 
@@ -49,22 +49,18 @@ export function repeatedListElement(blocks: readonly Block[], content: readonly 
   let bestChars = 0;
   blocks.forEach((b, i) => {
     if (!content[i] || !b.text) return;
-    const ids = b.ancestors ?? [];
-    const tokens = pathTokens(b.path);
-    if (tokens.length !== ids.length) return;
-    for (let d = 0; d + 1 < ids.length; d++) {
-      let shapes = byParent.get(ids[d]!);
-      if (!shapes) byParent.set(ids[d]!, (shapes = new Map<string, Group>()));
-      const shape = numberFreePath(tokens[d + 1]!);
+    forEachRecord(b, (parent, shape, record) => {
+      let shapes = byParent.get(parent);
+      if (!shapes) byParent.set(parent, (shapes = new Map<string, Group>()));
       let group = shapes.get(shape);
       if (!group) shapes.set(shape, (group = { children: new Set<number>(), chars: 0 }));
-      group.children.add(ids[d + 1]!);
+      group.children.add(record);
       group.chars += b.text.length;
       if (group.children.size >= 2 && group.chars > bestChars) {
-        best = ids[d]!;
+        best = parent;
         bestChars = group.chars;
       }
-    }
+    });
   });
   return best;
 }

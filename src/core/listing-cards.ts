@@ -34,7 +34,7 @@
  * (one train page up), and no other in-sample answer moved on stream-ctf, single-wcxb-dev or
  * train-wcxb-dev (counting paragraphs other rules take out too cost a watch shop's grid: 0.88 -> 0.15).
  */
-import { isHeadingTag, numberFreePath, pathTokens } from "./path-words";
+import { forEachRecord, isHeadingTag } from "./path-words";
 import type { TextBlock } from "./types";
 
 type Block = Pick<TextBlock, "text" | "path" | "ancestors" | "linkShare" | "hardTag" | "tag">;
@@ -96,19 +96,13 @@ export function droppedCardBlocks(
     const b = blocks[i]!;
     // A control's text (a "Want to read" button, a rating widget's label) is no part of an item.
     if (!b.text || (b.hardTag !== null && !FURNITURE.has(b.hardTag) && b.hardTag !== "form")) continue;
-    const ids = b.ancestors;
-    if (!ids) continue;
-    const tokens = pathTokens(b.path);
-    if (tokens.length !== ids.length) continue;
     const linked = b.linkShare >= CARD_LINK_SHARE;
     const furniture = b.hardTag !== null && FURNITURE.has(b.hardTag);
-    for (let d = 0; d + 1 < ids.length; d++) {
-      let shapes = groups.get(ids[d]!);
-      if (!shapes) groups.set(ids[d]!, (shapes = new Map<string, Map<number, Card>>()));
-      const shape = numberFreePath(tokens[d + 1]!);
+    forEachRecord(b, (parent, shape, id) => {
+      let shapes = groups.get(parent);
+      if (!shapes) groups.set(parent, (shapes = new Map<string, Map<number, Card>>()));
       let records = shapes.get(shape);
       if (!records) shapes.set(shape, (records = new Map<number, Card>()));
-      const id = ids[d + 1]!;
       const card = records.get(id);
       if (card) {
         card.last = i;
@@ -117,7 +111,7 @@ export function droppedCardBlocks(
         card.linked ||= linked;
         card.furniture ||= furniture;
       } else records.set(id, { first: i, last: i, blocks: 1, chars: b.text.length, linked, furniture });
-    }
+    });
   }
   let best: Card[] = [];
   let bestChars = 0;

@@ -140,3 +140,21 @@ export const pathPrefixes: (path: string) => readonly string[] = memoized(
  * a path are per item (posts, comments, cards), so items of one structure share this key.
  */
 export const numberFreePath: (path: string) => string = memoized((path) => path.replace(/\d+/g, "0"));
+
+/**
+ * The records a block belongs to: for each element of its chain under a parent, the parent's id, the
+ * element's shape (its path token, numbers aside: `li.item-3` and `li.item-12` are one shape) and
+ * its own id, outermost first. Repeated groups are the records of one shape under one parent (the
+ * content's list: around-list.ts; a listing's cards: listing-cards.ts). Nothing when the block has no
+ * chain or its path and chain disagree.
+ */
+export function forEachRecord(
+  block: { path: string; ancestors?: readonly number[] },
+  visit: (parent: number, shape: string, record: number) => void,
+): void {
+  const ids = block.ancestors;
+  if (!ids) return;
+  const tokens = pathTokens(block.path);
+  if (tokens.length !== ids.length) return;
+  for (let d = 0; d + 1 < ids.length; d++) visit(ids[d]!, numberFreePath(tokens[d + 1]!), ids[d + 1]!);
+}
