@@ -646,21 +646,23 @@ describe("choosing on a hostile page", () => {
   const paragraphs = (n: number) =>
     Array.from({ length: n }, (_, i) => `<p>Stall ${i} of the covered market, rented for the season. ${BODY[0]}</p>`);
 
-  // Generous bounds: the quadratic readings took 20-60 times as long on these pages.
+  // Pages big enough that a quadratic reading (20-60 times as long at a quarter of this size) takes
+  // minutes, with a bound a loaded CI machine meets in a linear one: 1 s at a quarter of the size
+  // failed under three parallel jobs. The point is the growth, not the speed (that is the bench's).
   it("reads a <title> of thousands of parts after the site's name against the content once", () => {
-    const parts = Array.from({ length: 2000 }, (_, i) => `Stall ${i}`);
+    const parts = Array.from({ length: 8000 }, (_, i) => `Stall ${i}`);
     const { headline, ms } = timedChoice(
       `<title>Riverside Gazette | ${parts.join(" | ")}</title>`,
-      paragraphs(2000).join(""),
+      paragraphs(8000).join(""),
     );
     expect(headline).toBe(parts.join(" | "));
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(5000);
   });
 
   it("reads a page of thousands of <h1>s in one pass", () => {
-    const h1s = Array.from({ length: 3000 }, (_, i) => `<h1>Covered market stall number ${i} for the season</h1>`);
+    const h1s = Array.from({ length: 12000 }, (_, i) => `<h1>Covered market stall number ${i} for the season</h1>`);
     const { headline, ms } = timedChoice("<title>Stalls</title>", h1s.join("") + paragraphs(10).join(""));
     expect(headline).toBe("Covered market stall number 0 for the season");
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(5000);
   });
 });
