@@ -8,7 +8,7 @@
  * the mean F1 difference with a 95% interval from resampling sites (pages of one site move together).
  *
  *   npx tsx scripts/generalise-cv.ts [--loco] [--cv] --dump FILE     # options from the environment
- *   npx tsx scripts/generalise-cv.ts --compare BASE.jsonl OTHER.jsonl
+ *   npx tsx scripts/generalise-cv.ts --compare [--answer] BASE.jsonl OTHER.jsonl
  *
  * Options come from the environment as in `npm run train` (GBDT_*, MODEL_THRESHOLD, LABELS).
  */
@@ -26,12 +26,13 @@ import { siteInterval } from "./lib/site-interval";
 
 const USAGE = `
 usage: npx tsx scripts/generalise-cv.ts [--loco] [--cv] --dump FILE
-       npx tsx scripts/generalise-cv.ts --compare BASE OTHER
+       npx tsx scripts/generalise-cv.ts --compare [--answer] BASE OTHER
   --loco          leave each training corpus out in turn (not ${KIND_TRAINING_CORPUS}: the kind model learns from it)
   --cv            the gate's ${CV_FOLDS}-fold site-grouped cross-validation
   --single        also score the single-page answer (slower; NaN without it)
   --dump FILE     every held-out page's F1, precision and recall (JSON lines; mode "loco" or "cv")
   --compare A B   two dumps: per corpus and mode, mean F1 of each and the difference, 95% site-resampled
+  --answer        with --compare on page-stage-cv dumps: the text answer as served, not the cascade's text
   --gap A         one dump with both modes: per corpus, what leaving the corpus out costs against the
                   site-grouped folds (F1, precision, recall, by page type; the pages that lose most)`;
 
@@ -46,6 +47,7 @@ const { values, positionals } = parseCli(
     dump: { type: "string" },
     compare: { type: "boolean" },
     gap: { type: "string" },
+    answer: { type: "boolean" },
   },
   { positionals: true },
 );
@@ -59,7 +61,8 @@ if (values.compare) {
     console.error(USAGE.trim());
     process.exit(2);
   }
-  compare(readHeldOut(positionals[0]!), readHeldOut(positionals[1]!));
+  const answer = values.answer === true;
+  compare(readHeldOut(positionals[0]!, { answer }), readHeldOut(positionals[1]!, { answer }));
   process.exit(0);
 }
 if (!values.dump || (!values.loco && !values.cv) || positionals.length) {

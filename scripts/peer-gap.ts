@@ -8,7 +8,7 @@
  * Our in-sample `npm run eval` figure is never the comparison: the peers never saw these sites.
  *
  *   npx tsx scripts/peer-gap.ts --dump PEERS.jsonl [CORPUS ...]
- *   npx tsx scripts/peer-gap.ts --gap PEERS.jsonl --ours OURS.jsonl [--mode cv] [--causes FILE]
+ *   npx tsx scripts/peer-gap.ts --gap PEERS.jsonl --ours OURS.jsonl [--mode cv] [--answer] [--causes FILE]
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { numberOption, parseCli } from "./lib/cli";
@@ -31,6 +31,8 @@ usage: npx tsx scripts/peer-gap.ts --dump PEERS.jsonl [CORPUS ...]
   --mode M        which of our rows: cv (site-grouped folds, default) or loco (corpus left out)
   --peer NAME     the peer to compare (default defuddle)
   --top N         pages listed where the peer wins by most (default 40)
+  --answer        our text answer as served (page-stage-cv dumps' hybridAnswer), as the peers' title + content
+                  are scored, not the cascade's text
   --causes FILE   lines "ID<TAB>cause" (a reader's name for why the peer wins: headline, comments,
                   a table, ...): the listed pages show it, and the F1 the peer gains is summed by cause`;
 
@@ -44,6 +46,7 @@ const { values, positionals } = parseCli(
     peer: { type: "string" },
     top: { type: "string" },
     causes: { type: "string" },
+    answer: { type: "boolean" },
   },
   { positionals: true },
 );
@@ -92,9 +95,17 @@ async function dump(out: string, corpora: string[]): Promise<number> {
 
 const f3 = (x: number) => x.toFixed(3);
 
-function gap(peerFile: string, oursFile: string, mode: string, peer: string, top: number, causesFile?: string): number {
+function gap(
+  peerFile: string,
+  oursFile: string,
+  mode: string,
+  peer: string,
+  top: number,
+  causesFile?: string,
+  answer = false,
+): number {
   const ours = new Map(
-    readHeldOut(oursFile)
+    readHeldOut(oursFile, { answer })
       .filter((r) => r.mode === mode)
       .map((r) => [`${r.corpus}/${r.id}`, r]),
   );
@@ -117,7 +128,9 @@ function gap(peerFile: string, oursFile: string, mode: string, peer: string, top
       if (id?.trim() && cause?.trim()) causes.set(id.trim(), cause.trim());
     }
   }
-  console.log(`ours: hybrid, mode "${mode}" (${oursFile}); peer: ${peer} (${peerFile})`);
+  console.log(
+    `ours: hybrid${answer ? " text answer as served" : ""}, mode "${mode}" (${oursFile}); peer: ${peer} (${peerFile})`,
+  );
   const head = `${"corpus / type".padEnd(30)} ${"pages".padStart(5)}  ${"ours P    R     F1".padEnd(19)}  ${`${peer} P    R     F1`.padEnd(19 + peer.length)}  F1 diff (95% sites)   peer>us  us>peer (by 0.1)`;
   console.log(head);
   const line = (label: string, group: Pair[]) => {
@@ -192,7 +205,15 @@ async function main(): Promise<number> {
   }
   if (values.gap && values.ours) {
     const top = numberOption(USAGE, "top", values.top, 40);
-    return gap(values.gap, values.ours, values.mode ?? "cv", values.peer ?? "defuddle", top, values.causes);
+    return gap(
+      values.gap,
+      values.ours,
+      values.mode ?? "cv",
+      values.peer ?? "defuddle",
+      top,
+      values.causes,
+      values.answer === true,
+    );
   }
   console.error(`error: give --dump FILE, or --gap FILE with --ours FILE\n\n${USAGE.trim()}`);
   return 2;

@@ -3,7 +3,9 @@
  * per page and mode) and that `--compare`, `--gap` and `scripts/peer-gap.ts` read: one format, one reader.
  * `scripts/page-stage-cv.ts --dump` writes its rows in its own shape (site-grouped folds only, each
  * figure as {p, r, f1}, with the page's kind and path); the reader takes those too, as mode "cv", so a
- * page-stage change is compared and set against the peers with the same commands.
+ * page-stage change is compared and set against the peers with the same commands. With `answer`, a
+ * page-stage row gives its text answer as served (hybridAnswer, singleAnswer) in place of the cascade's
+ * text: how a rendering change (the headline, a stand-in) is compared; other rows have no such figure.
  */
 import { readFileSync } from "node:fs";
 
@@ -28,11 +30,20 @@ interface PageStageRow {
   type?: string;
   hybrid: { p: number; r: number; f1: number };
   single: { p: number; r: number; f1: number };
+  hybridAnswer?: { p: number; r: number; f1: number };
+  singleAnswer?: { p: number; r: number; f1: number };
 }
 
-function heldOutRow(row: HeldOutRow | PageStageRow): HeldOutRow {
-  if (typeof row.hybrid === "number") return row as HeldOutRow;
-  const { corpus, site, id, type, hybrid, single } = row as PageStageRow;
+function heldOutRow(row: HeldOutRow | PageStageRow, answer: boolean): HeldOutRow {
+  if (typeof row.hybrid === "number") {
+    if (answer) throw new Error("--answer reads scripts/page-stage-cv.ts dumps only (hybridAnswer)");
+    return row as HeldOutRow;
+  }
+  const stage = row as PageStageRow;
+  const { corpus, site, id, type } = stage;
+  const hybrid = answer ? stage.hybridAnswer : stage.hybrid;
+  const single = answer ? stage.singleAnswer : stage.single;
+  if (!hybrid || !single) throw new Error(`${id}: no text answer as served in this dump (hybridAnswer)`);
   return {
     mode: "cv",
     corpus,
@@ -46,9 +57,9 @@ function heldOutRow(row: HeldOutRow | PageStageRow): HeldOutRow {
   };
 }
 
-export function readHeldOut(file: string): HeldOutRow[] {
+export function readHeldOut(file: string, { answer = false } = {}): HeldOutRow[] {
   return readFileSync(file, "utf8")
     .split("\n")
     .filter((l) => l.trim())
-    .map((l) => heldOutRow(JSON.parse(l) as HeldOutRow | PageStageRow));
+    .map((l) => heldOutRow(JSON.parse(l) as HeldOutRow | PageStageRow, answer));
 }
