@@ -42,4 +42,22 @@ describe("app shells (never empty)", () => {
     const normal = segmentHtml(html.replace("</body>", `<noscript><p>${note}</p></noscript></body>`));
     expect(isInterstitial(normal).interstitial).toBe(false);
   });
+
+  it("reads a forum shell's crawler view beside its enable-JavaScript note: the thread, not a javascript wall", () => {
+    // The shape of a script-rendered forum served to a browser: an empty mount point, and in
+    // <noscript> a sentence asking for JavaScript next to the whole thread. The sentence is a hint
+    // there, not a wall: the posts are what the page says without scripts.
+    const posts = PARAGRAPHS.concat(PARAGRAPHS)
+      .map((t, i) => `<div class="topic-post"><span class="creator">member${i}</span><p>${t}</p></div>`)
+      .join("");
+    const page = segmentHtml(
+      `<html><head><title>Budget thread - Town forum</title></head><body><section id="main"></section>` +
+        `<noscript><p>To use this forum, please enable JavaScript in your browser.</p>` +
+        `<div id="main-outlet"><h1>Winter budget</h1>${posts}</div></noscript></body></html>`,
+    );
+    expect(page.blocks.map((b) => b.text)).toEqual(expect.arrayContaining(PARAGRAPHS));
+    const verdict = isInterstitial(page);
+    expect(verdict.interstitial).toBe(false);
+    expect(verdict.ownProse).toBeGreaterThan(PARAGRAPHS.join("").length);
+  });
 });
