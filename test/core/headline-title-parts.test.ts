@@ -92,4 +92,14 @@ describe("chooseHeadline: the parts of a title the page shows", () => {
     const store = "<title>Compost on Greenleaf Store</title>";
     expect(headlineOf(store, "<h2>Buy Compost</h2>", "")).toBe("Compost on Greenleaf Store");
   });
+
+  it("takes the <h2> under a kicker <h1> when the <title> says the <h2>, and keeps an <h1> a title names", () => {
+    const head = "<title>How to Get Toddlers to Sleep Through the Night | Riverside Gazette</title>";
+    const story = "<h2>How to Get Toddlers to Sleep Through the Night</h2>";
+    expect(headlineOf(head, "", `<h1>Sleep Training</h1>${story}`)).toBe(
+      "How to Get Toddlers to Sleep Through the Night",
+    );
+    const named = "<title>Sleep Training | Riverside Gazette</title>";
+    expect(headlineOf(named, "", `<h1>Sleep Training</h1>${story}`)).toBe("Sleep Training");
+  });
 });
