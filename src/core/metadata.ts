@@ -98,6 +98,12 @@ export interface ArticleMetadata {
    * (leading-line.ts). Not part of the answer's metadata fields.
    */
   titleDeclared: boolean;
+  /**
+   * The declared title `title` was read from, as the page states it (its site name not stripped):
+   * what the stripping took off may be the headline's own last part or the product's name
+   * (headline-choice.ts). Null when no title is declared. Not part of the answer's metadata fields.
+   */
+  titleAsStated: string | null;
 }
 
 /** The metadata of a page whose metadata was not read (preparePage's `readMetadata: false`): none. */
@@ -112,6 +118,7 @@ export function noMetadata(): ArticleMetadata {
     siteName: null,
     excerpt: null,
     titleDeclared: false,
+    titleAsStated: null,
   };
 }
 
@@ -234,6 +241,7 @@ export function metadataFromCollector(collected: MetadataCollector, pageUrl: str
   const stated = declaredTitle(declared, hints);
   const title = pickTitle(stated, collected.h1, collected.title, hints);
   const titleDeclared = stated.title !== null;
+  const titleAsStated = stated.asStated;
   const byline = first(
     [
       ...ld.byline,
@@ -317,7 +325,7 @@ export function metadataFromCollector(collected: MetadataCollector, pageUrl: str
     ],
     (value) => cleanText(value, CAP.excerpt),
   );
-  return { title, byline, published, modified, image, lang, siteName, excerpt, titleDeclared };
+  return { title, byline, published, modified, image, lang, siteName, excerpt, titleDeclared, titleAsStated };
 }
 
 function readLd(bodies: string[]): LdFields {
@@ -345,18 +353,21 @@ function first(candidates: (string | undefined)[], clean: (value: string) => str
 interface DeclaredTitle {
   title: string | null;
   onlySiteName: string | null;
+  /** The candidate `title` was read from, cleaned but with its site name. */
+  asStated: string | null;
 }
 
 /** The candidates read in order, each cleaned once: titleDeclared and pickTitle both read the result. */
 function declaredTitle(candidates: (string | undefined)[], hints: SiteHints): DeclaredTitle {
   let onlySiteName: string | null = null;
   for (const candidate of candidates) {
-    const title = candidate === undefined ? null : cleanTitle(candidate, hints);
+    const asStated = candidate === undefined ? null : cleanText(candidate, RAW_TEXT_LIMIT);
+    const title = asStated === null ? null : truncate(stripSiteName(asStated, hints), CAP.title);
     if (title === null) continue;
-    if (!namesSite(title, hints)) return { title, onlySiteName };
+    if (!namesSite(title, hints)) return { title, onlySiteName, asStated };
     onlySiteName ??= title;
   }
-  return { title: null, onlySiteName };
+  return { title: null, onlySiteName, asStated: null };
 }
 
 /**

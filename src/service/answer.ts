@@ -137,6 +137,7 @@ export function articleTitle(
     content: classification.verdicts.map(isContent),
     kind: classification.page?.kind ?? null,
     titleDeclared: metadata.titleDeclared,
+    rawMetadataTitle: metadata.titleAsStated,
   });
 }
 
@@ -185,10 +186,14 @@ export function answerPath(extraction: Extraction): AnswerPath | "metadata" | "p
 }
 
 /**
- * The metadata fields an answer states (front matter): titleDeclared only steers the headline's
- * choice (leading-line.ts), and the answer's field names change only by addition.
+ * The metadata fields an answer states (front matter): titleDeclared and titleAsStated only steer the
+ * headline's choice (leading-line.ts, headline-choice.ts), and the answer's field names change only by addition.
  */
-function statedFields({ titleDeclared: _, ...fields }: ArticleMetadata): Record<string, string | null> {
+function statedFields({
+  titleDeclared: _,
+  titleAsStated: __,
+  ...fields
+}: ArticleMetadata): Record<string, string | null> {
   return fields;
 }
 

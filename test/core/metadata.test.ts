@@ -43,6 +43,7 @@ describe("extractMetadata: sources", () => {
       siteName: "Example Gazette",
       excerpt: "Flood warnings across the valley.",
       titleDeclared: true,
+      titleAsStated: "Rivers rise after a week of rain",
     });
   });
 
@@ -66,6 +67,7 @@ describe("extractMetadata: sources", () => {
       siteName: "Valley Times",
       excerpt: "Repairs took two years.",
       titleDeclared: true,
+      titleAsStated: "Bridge reopens to traffic",
     });
   });
 
@@ -159,6 +161,7 @@ describe("extractMetadata: sources", () => {
       siteName: null,
       excerpt: null,
       titleDeclared: false,
+      titleAsStated: null,
     };
     expect(extractMetadata("", URL_)).toEqual(all);
     expect(extractMetadata("<p>just text</p>", URL_)).toEqual(all);

@@ -111,8 +111,8 @@ describe("formats", () => {
     const frontText = await front.text();
     expect(frontText.startsWith(`---\ntitle: ${JSON.stringify(article(4).title)}\n`)).toBe(true);
     expect(frontText).toContain(`url: ${JSON.stringify(storyUrl(4))}\n---\n\n`);
-    // What steers the headline's choice inside (metadata.ts titleDeclared) is no field of the answer.
-    expect(frontText).not.toMatch(/declared/i);
+    // What steers the headline's choice inside (metadata.ts titleDeclared, titleAsStated) is no field of the answer.
+    expect(frontText).not.toMatch(/declared|asStated/i);
     const html = await SELF.fetch(`http://svc/extract?url=${encodeURIComponent(storyUrl(4))}`, {
       headers: { accept: "text/html" },
     });
@@ -121,7 +121,7 @@ describe("formats", () => {
     const { body } = await extractJson(storyUrl(4), "&debug=1");
     // The headline, not the raw <title> with its " | Site" suffix; metadata fields present, null when the page is silent.
     expect(body.title).toBe(article(4).title);
-    expect(JSON.stringify(body)).not.toMatch(/titleDeclared/);
+    expect(JSON.stringify(body)).not.toMatch(/titleDeclared|titleAsStated/);
     expect(body).toMatchObject({
       byline: null,
       published: null,
