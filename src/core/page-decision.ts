@@ -6,7 +6,8 @@
  * all of that text is in the gold. A product page's reviews and Q&A are its comments (78% of the
  * text in comment containers and 94% in review containers is not in the gold), and its shelves of
  * other products (related.ts) and its carousels, menus and legal text (product-extras.ts) leave it
- * too. On products and threads the text their classes hide leaves (hidden-text.ts). On every kind
+ * too; on articles and other pages such shelves leave as well when they do not enclose the story's
+ * longest paragraph. On products and threads the text their classes hide leaves (hidden-text.ts). On every kind
  * but article, overlays (pop-ups, modals, consent panels: overlays.ts) and chrome (action bars,
  * disclaimers: chrome.ts) leave the page, and on threads the posts' signatures (signatures.ts), the
  * forum's notices (thread-notices.ts) and the posters' profile fields (poster-fields.ts). On threads
@@ -118,6 +119,24 @@ const NAMED_BY_H1: Partial<Record<PageKind, PageNamedBy>> = {
 
 /** Kinds whose content is a list of repeated siblings, with furniture around it (around-list.ts). */
 const LIST_WITH_FURNITURE: ReadonlySet<PageKind> = new Set(["thread", "product"]);
+
+/**
+ * Kinds besides products whose shelves of other products leave, where a shelf never encloses the
+ * answer's longest paragraph (related.ts, `besideStory`): an item page the kind model takes for an
+ * article keeps its "People who viewed this item also viewed" carousels otherwise, and an article
+ * ends on the same shelves. Services and listings keep them (their gold keeps such titled sections
+ * more often: related.ts). Page-stage CV (cached folds, text answer as served, with the shelf
+ * heading's full-stop guard, 2026-11-28): single-wcxb-dev 0.8728 -> 0.8742 (3 pages up, 2 down by
+ * 0.001; 95% site-resampled -0.1e-4 .. +40.6e-4), train-wcxb-dev 0.8729 -> 0.8732 (13 up, 3 down;
+ * +0.1e-4 .. +8.3e-4), single-zyte 0.9617 -> 0.9619 (4 up, 0 down), stream-ctf 0.9622 -> 0.9624 (11
+ * up, 0 down); wcxb product pages 0.7119 -> 0.7287 / 0.6640 -> 0.6677 (item pages taken for
+ * articles), articles 0.9392 -> 0.9393 / 0.9559 =, other types unchanged. Without the paragraph
+ * guard two articles lost their whole story (the headline in a header of its own, the body's
+ * container opening with a "Related products" line): train-wcxb-dev 0.8729 -> 0.8716. Headings
+ * alone (no class/id words) on these kinds: stream-ctf unchanged, 11 pages fewer up. No page taken
+ * for "other" moved.
+ */
+const SHELVES_BESIDE_STORY: ReadonlySet<PageKind> = new Set(["article", "other"]);
 
 /**
  * Kinds whose footer text leaves though the model kept it (hard-furniture.ts). Kept words under a
@@ -267,7 +286,12 @@ export function decidePage(
   const probabilitiesOf = () => (probabilities ??= verdicts.map((v) => v.p ?? (v.label === "boilerplate" ? 0 : 1)));
   const kind = known ?? decideKind(page, probabilitiesOf(), evidence, url, KIND_MODEL);
   const region = KEEPS_COMMENTS.has(kind.kind) ? [] : commentRegion(page, { kind: kind.kind }).blocks;
-  const shelves = kind.kind === "product" ? shelfBlocks(page) : [];
+  const shelves =
+    kind.kind === "product"
+      ? shelfBlocks(page)
+      : SHELVES_BESIDE_STORY.has(kind.kind)
+        ? shelfBlocks(page, { besideStory: verdicts.map((v) => v.label !== "boilerplate") })
+        : [];
   const { overlays, chrome } = DROPS_OVERLAYS.has(kind.kind)
     ? overlayAndChromeBlocks(page)
     : { overlays: [], chrome: [] };

@@ -18,6 +18,12 @@
  * site-resampled -0.0026 .. +0.0049), single-wcxb-dev 0.6671 -> 0.6656 (1 up, 2 down); corpora
  * single-wcxb-dev 0.8659 -> 0.8658, train-wcxb-dev 0.8650 -> 0.8651, single-zyte and stream-ctf
  * unchanged. A marketplace's item page gives its own shipping and returns terms, and the gold keeps them.
+ * Not kept (2026-11-28, cached page-stage folds on 7e667a4, text answer as served): carousels on pages
+ * taken for articles or "other" too (an item page taken for an article keeps its carousels of other
+ * items): train-wcxb-dev 0.8732 -> 0.8730 (7 up, 3 down; 95% -10.9e-4 .. +3.6e-4; the largest
+ * losses services taken for articles, whose carousel is their content, -0.33 and -0.26),
+ * single-wcxb-dev 0.8742 -> 0.8733 (0 up, 1 down), stream-ctf 0.9624 -> 0.9646 (6 up, one site's
+ * galleries), single-zyte unchanged. On those kinds a shelf is left by its words instead (related.ts).
  */
 import { contentInsideMarked } from "./marked-elements";
 import { tokenHas } from "./path-words";

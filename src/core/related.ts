@@ -9,7 +9,8 @@
  * section a short heading such as "You may also like" or "People who viewed this item also viewed"
  * opens (headingShelves). On the WCXB product pages (held-out CV) such sections held 43k chars the
  * cascade kept that are not in the gold against 0.2k that are; on service and listing pages the
- * same phrases title text the gold keeps more often, so the page decision asks on products only.
+ * same phrases title text the gold keeps more often, so the page decision asks on products, and on
+ * articles and "other" pages with the story's paragraph kept (page-decision.ts SHELVES_BESIDE_STORY).
  */
 import { ancestorsEnclosingHeadline } from "./comments";
 import { blocksInsideMarked } from "./marked-elements";
@@ -61,12 +62,29 @@ const SHELF_HEADING = new RegExp(
 );
 /** A shelf's heading is short: a sentence that says "similar products" is the description's. */
 const SHELF_HEADING_MAX_CHARS = 80;
+/**
+ * A line ending in a full stop (not an ellipsis) is a sentence, not a shelf's heading: a packing
+ * list's "... towels, and similar items.", a fact box's "Customers who bought this mug also ...".
+ * Page-stage CV (text answer as served): train-wcxb-dev +0.3e-4 (2 pages up: an article's list, an
+ * item page's), the other corpora unchanged.
+ */
+const SENTENCE_END = /(?<!\.)\.$/;
 /** The heading opens its section: it is among the section's first this many blocks (an eyebrow may precede it). */
 const HEADING_POSITION = 2;
 
+export interface ShelfOptions {
+  /**
+   * The answer so far, on a page not taken for a product (an article, an item page taken for one):
+   * a shelf then also never encloses the answer's longest `<p>`, the story, whose headline may
+   * stand in a header of its own while the story's container opens with a "Related products" line.
+   */
+  besideStory?: readonly boolean[];
+}
+
 /** Indices of the blocks on product shelves, in page order. */
-export function shelfBlocks(page: SegmentedPage): number[] {
+export function shelfBlocks(page: SegmentedPage, options: ShelfOptions = {}): number[] {
   const anchors = ancestorsEnclosingHeadline(page.blocks);
+  if (options.besideStory) for (const el of storyAncestors(page, options.besideStory)) anchors.add(el);
   const named = blocksInsideMarked(page.blocks, isShelfToken, anchors);
   const shelves = headingShelves(page, anchors);
   if (shelves.size === 0) return named;
@@ -83,7 +101,7 @@ export function shelfBlocks(page: SegmentedPage): number[] {
 function headingShelves(page: SegmentedPage, anchors: ReadonlySet<number>): Set<number> {
   const shelves = new Set<number>();
   const headings = page.blocks.flatMap((b, i) =>
-    b.text.length <= SHELF_HEADING_MAX_CHARS && SHELF_HEADING.test(b.text) ? [i] : [],
+    b.text.length <= SHELF_HEADING_MAX_CHARS && !SENTENCE_END.test(b.text) && SHELF_HEADING.test(b.text) ? [i] : [],
   );
   if (headings.length === 0) return shelves;
   // Per element, its first blocks in page order (up to HEADING_POSITION of them).
@@ -100,4 +118,16 @@ function headingShelves(page: SegmentedPage, anchors: ReadonlySet<number>): Set<
     if (opened !== undefined) shelves.add(opened);
   }
   return shelves;
+}
+
+/**
+ * The elements around the answer's longest `<p>`, none when it has none. A paragraph, not any block:
+ * an item page's longest kept block is often on the shelf itself (an ad notice, a card's title run).
+ */
+function storyAncestors(page: SegmentedPage, content: readonly boolean[]): readonly number[] {
+  let longest = -1;
+  page.blocks.forEach((b, i) => {
+    if (content[i] && b.tag === "p" && (longest < 0 || b.text.length > page.blocks[longest]!.text.length)) longest = i;
+  });
+  return longest < 0 ? [] : (page.blocks[longest]!.ancestors ?? []);
 }
