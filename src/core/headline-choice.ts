@@ -565,8 +565,9 @@ function subheadingInTitle({ blocks, content, kind }: HeadlineEvidence, page: Pa
  * December 4, 2000", "Headline « Blog name - Site.com"). It heads the answer when the `<title>` says it
  * (two words or more, at word boundaries), unless it is a later part of a `<title>` whose first part is
  * the page's own (not the site's name nor a domain name) ("Guides" of "Pruning roses | Guides | Site": a section's name). The nearest such
- * `<h2>` above the content's first block, else at its start; failing any, the nearest that tells a
- * title's story in other words (tellsStory: the `<title>` reworded for search). Never on service
+ * `<h2>` above the content's first block, else at its start; failing any, the nearest above the
+ * content's first block (or that block) that tells a title's story in other words (tellsStory: the
+ * `<title>` reworded for search). Never on service
  * pages (pageName). Null when there is none.
  */
 function headingAboveStory({ blocks, content, kind }: HeadlineEvidence, page: PageReading): string | null {
@@ -600,17 +601,23 @@ function headingAboveStory({ blocks, content, kind }: HeadlineEvidence, page: Pa
     if (normalizedTitles.some((t) => headingWithTail(text, t))) return null;
     return page.titles.some((t) => tellsStory(text, t)) ? text : null;
   };
-  for (const test of [names, tells]) {
+  const above = (test: (i: number) => string | null) => {
     for (let i = firstContent; i >= Math.max(0, firstContent - LEADING_BEFORE); i--) {
       const text = test(i);
       if (text !== null) return text;
     }
+    return null;
+  };
+  const below = (test: (i: number) => string | null) => {
     for (let i = firstContent + 1; i <= Math.min(blocks.length - 1, firstContent + LEADING_AFTER); i++) {
       const text = test(i);
       if (text !== null) return text;
     }
-  }
-  return null;
+    return null;
+  };
+  // A reworded title only above the story: below its first block an `<h2>` telling the title's story
+  // is a section of it ("Why prune roses in winter" under "How to prune roses in winter").
+  return above(names) ?? below(names) ?? above(tells);
 }
 
 /**

@@ -89,6 +89,10 @@ describe("chooseHeadline: the parts of a title the page shows", () => {
     const head = "<title>Five Ways to Start Composting at Home | Greenleaf</title>";
     const reworded = "Five Easy Ways to Begin Composting in Your Home";
     expect(headlineOf(head, `<h2>Your cart</h2><h2>${reworded}</h2>`, "")).toBe(reworded);
+    // Below the story's first paragraph such an <h2> is a section of the story, not its headline.
+    const section =
+      "<p>Start small: a bin by the back door takes a week of peelings.</p><h2>Why Start Composting at Home</h2>";
+    expect(headlineOf(head, "", section)).toBe("Five Ways to Start Composting at Home");
     const store = "<title>Compost on Greenleaf Store</title>";
     expect(headlineOf(store, "<h2>Buy Compost</h2>", "")).toBe("Compost on Greenleaf Store");
   });
