@@ -82,6 +82,7 @@ import {
   saidOnce,
   sameHeadline,
   saysHeadline,
+  TITLE_DASHES,
   TITLE_PARTS,
   TITLE_SEPARATORS,
 } from "./headline";
@@ -154,8 +155,6 @@ const TITLED_KINDS = new Set<PageKind>(["service"]);
  * namesSite takes too) or another's (a page syndicated from "Example.com").
  */
 const DOMAIN_NAME = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,6}$/iu;
-/** The separators headlines use themselves too (keptWhole). */
-const DASHES = new Set(["-", "–", "—"]);
 /** The separator a stripped tail starts with (" | ", " – "). */
 const TAIL_SEPARATOR = new RegExp(String.raw`^\s+(${TITLE_SEPARATORS})\s+`);
 /** A template's placeholder left unrendered ("{{ page.title }}"): the script that fills it did not run. */
@@ -313,9 +312,13 @@ function readPage(evidence: HeadlineEvidence): PageReading {
  */
 function shownHead(pageTitle: string, blocks: readonly TextBlock[]): string | null {
   const head = titleHead(pageTitle);
-  if (head === null) return null;
-  const says = saysHeadline(head);
-  return blocks.some((b) => SHOWN_HEADING.test(b.tag) && says(b.text)) ? head : null;
+  return head !== null && headingSays(blocks, SHOWN_HEADING, head) ? head : null;
+}
+
+/** Whether a heading of the page with one of `tags` says `text` (saysHeadline). */
+function headingSays(blocks: readonly TextBlock[], tags: RegExp, text: string): boolean {
+  const says = saysHeadline(text);
+  return blocks.some((b) => tags.test(b.tag) && says(b.text));
 }
 
 /**
@@ -359,11 +362,7 @@ function bookName(pageTitle: string, blocks: readonly TextBlock[]): string | nul
   if (parts.length < 2) return null;
   const tail = parts[parts.length - 1]!;
   const head = parts.slice(0, -1).join(" ");
-  const shows = (tags: RegExp, text: string) => {
-    const says = saysHeadline(text);
-    return blocks.some((b) => tags.test(b.tag) && says(b.text));
-  };
-  return shows(/^h1$/, tail) && shows(/^h[1-3]$/, head) ? tail : null;
+  return headingSays(blocks, /^h1$/, tail) && headingSays(blocks, SHOWN_HEADING, head) ? tail : null;
 }
 
 /** The visible main heading; null when the page shows none the reader would take for the headline. */
@@ -408,8 +407,7 @@ function titleUnderKicker(
   h1: number,
   titleSays: ((text: string) => boolean)[],
 ): string | null {
-  let next = h1 + 1;
-  while (next < blocks.length && (blocks[next]!.tag === "h1" || blocks[next]!.text.trim() === "")) next++;
+  const next = blockUnder(blocks, h1);
   const block = blocks[next];
   if (block?.tag !== "h2" || content[next] !== true) return null;
   const text = collapse(block.text);
@@ -451,7 +449,7 @@ function keptWhole(title: string, stripped: string, namesSite: (text: string) =>
   // them, a tail after another (" - Personally Tested" of a headline without one) or after a pipe,
   // which headlines never use ("Headline | Section | Site"), is a label or the site's.
   const dash = separator[1]!;
-  return tail !== "" && !namesSite(tail) && DASHES.has(dash) && stripped.includes(` ${dash} `);
+  return tail !== "" && !namesSite(tail) && TITLE_DASHES.has(dash) && stripped.includes(` ${dash} `);
 }
 
 /**
@@ -466,9 +464,14 @@ function headingOverStory({ blocks, content }: HeadlineEvidence, leading: readon
   if (leading.length !== 1) return null;
   const h1 = leading[0]!;
   if (h1.inContent || h1.text.split(" ").length < MIN_HEADLINE_WORDS) return null;
-  let next = h1.index + 1;
+  return content[blockUnder(blocks, h1.index)] === true ? h1.text : null;
+}
+
+/** The first block under the `<h1>` at `index` that is neither more of an `<h1>` nor empty (blocks.length when none is). */
+function blockUnder(blocks: readonly TextBlock[], index: number): number {
+  let next = index + 1;
   while (next < blocks.length && (blocks[next]!.tag === "h1" || blocks[next]!.text.trim() === "")) next++;
-  return content[next] === true ? h1.text : null;
+  return next;
 }
 
 /**

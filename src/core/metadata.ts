@@ -362,7 +362,7 @@ function declaredTitle(candidates: (string | undefined)[], hints: SiteHints): De
   let onlySiteName: string | null = null;
   for (const candidate of candidates) {
     const asStated = candidate === undefined ? null : cleanText(candidate, RAW_TEXT_LIMIT);
-    const title = asStated === null ? null : truncate(stripSiteName(asStated, hints), CAP.title);
+    const title = asStated === null ? null : titleOf(asStated, hints);
     if (title === null) continue;
     if (!namesSite(title, hints)) return { title, onlySiteName, asStated };
     onlySiteName ??= title;
@@ -391,7 +391,12 @@ function pickTitle(
 
 function cleanTitle(raw: string, hints: SiteHints): string | null {
   const text = cleanText(raw, RAW_TEXT_LIMIT);
-  return text === null ? null : truncate(stripSiteName(text, hints), CAP.title);
+  return text === null ? null : titleOf(text, hints);
+}
+
+/** A title already cleaned, without its site's name, cut to the answer's length. */
+function titleOf(text: string, hints: SiteHints): string {
+  return truncate(stripSiteName(text, hints), CAP.title);
 }
 
 /** A name, without the "By " that bylines printed in the page start with; URLs are not names. */
