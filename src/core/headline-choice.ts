@@ -112,7 +112,8 @@ export interface HeadlineEvidence {
   titleDeclared?: boolean;
   /**
    * The metadata title as the page states it, site name and all (metadata.ts strips it for
-   * metadataTitle): what its stripping took off may be the headline's own last part (titleAsWritten),
+   * metadataTitle, which is the page's first `<h1>` instead when that tells the same story): what its
+   * stripping took off may be the headline's own last part (titleAsWritten),
    * and its first part the product's name (readPage's pageOwn). Null when none is stated.
    */
   rawMetadataTitle?: string | null;

@@ -99,9 +99,11 @@ export interface ArticleMetadata {
    */
   titleDeclared: boolean;
   /**
-   * The declared title `title` was read from, as the page states it (its site name not stripped):
-   * what the stripping took off may be the headline's own last part or the product's name
-   * (headline-choice.ts). Null when no title is declared. Not part of the answer's metadata fields.
+   * The declared title (JSON-LD headline, og:title, ...: the first that names more than the site) as
+   * the page states it, its site name not stripped: `title` is its strip, or the page's first `<h1>`
+   * when that tells the same story (pickTitle). What the stripping took off may be the headline's own
+   * last part or the product's name (headline-choice.ts). Null when no title is declared. Not part of
+   * the answer's metadata fields.
    */
   titleAsStated: string | null;
 }

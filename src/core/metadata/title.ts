@@ -25,7 +25,10 @@ export interface SiteHints {
   siteName: string | null;
   /** The page's host name, e.g. "www.example.com". */
   host: string | null;
-  /** The page's first <h1>, when it has one: a shorter head than MIN_HEADLINE may still be the headline. */
+  /**
+   * A heading the page shows (metadata.ts: its first <h1>; headline-choice.ts: the <title>'s first part
+   * when an <h1>-<h3> says it): a shorter head than MIN_HEADLINE may still be the headline.
+   */
   h1?: string | null;
 }
 
