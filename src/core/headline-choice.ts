@@ -82,6 +82,7 @@ import {
   saidOnce,
   sameHeadline,
   saysHeadline,
+  TITLE_DASHES,
   TITLE_PARTS,
   TITLE_SEPARATORS,
 } from "./headline";
@@ -111,7 +112,8 @@ export interface HeadlineEvidence {
   titleDeclared?: boolean;
   /**
    * The metadata title as the page states it, site name and all (metadata.ts strips it for
-   * metadataTitle): what its stripping took off may be the headline's own last part (titleAsWritten),
+   * metadataTitle, which is the page's first `<h1>` instead when that tells the same story): what its
+   * stripping took off may be the headline's own last part (titleAsWritten),
    * and its first part the product's name (readPage's pageOwn). Null when none is stated.
    */
   rawMetadataTitle?: string | null;
@@ -154,8 +156,6 @@ const TITLED_KINDS = new Set<PageKind>(["service"]);
  * namesSite takes too) or another's (a page syndicated from "Example.com").
  */
 const DOMAIN_NAME = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,6}$/iu;
-/** The separators headlines use themselves too (keptWhole). */
-const DASHES = new Set(["-", "–", "—"]);
 /** The separator a stripped tail starts with (" | ", " – "). */
 const TAIL_SEPARATOR = new RegExp(String.raw`^\s+(${TITLE_SEPARATORS})\s+`);
 /** A template's placeholder left unrendered ("{{ page.title }}"): the script that fills it did not run. */
@@ -313,9 +313,13 @@ function readPage(evidence: HeadlineEvidence): PageReading {
  */
 function shownHead(pageTitle: string, blocks: readonly TextBlock[]): string | null {
   const head = titleHead(pageTitle);
-  if (head === null) return null;
-  const says = saysHeadline(head);
-  return blocks.some((b) => SHOWN_HEADING.test(b.tag) && says(b.text)) ? head : null;
+  return head !== null && headingSays(blocks, SHOWN_HEADING, head) ? head : null;
+}
+
+/** Whether a heading of the page with one of `tags` says `text` (saysHeadline). */
+function headingSays(blocks: readonly TextBlock[], tags: RegExp, text: string): boolean {
+  const says = saysHeadline(text);
+  return blocks.some((b) => tags.test(b.tag) && says(b.text));
 }
 
 /**
@@ -359,11 +363,7 @@ function bookName(pageTitle: string, blocks: readonly TextBlock[]): string | nul
   if (parts.length < 2) return null;
   const tail = parts[parts.length - 1]!;
   const head = parts.slice(0, -1).join(" ");
-  const shows = (tags: RegExp, text: string) => {
-    const says = saysHeadline(text);
-    return blocks.some((b) => tags.test(b.tag) && says(b.text));
-  };
-  return shows(/^h1$/, tail) && shows(/^h[1-3]$/, head) ? tail : null;
+  return headingSays(blocks, /^h1$/, tail) && headingSays(blocks, SHOWN_HEADING, head) ? tail : null;
 }
 
 /** The visible main heading; null when the page shows none the reader would take for the headline. */
@@ -408,8 +408,7 @@ function titleUnderKicker(
   h1: number,
   titleSays: ((text: string) => boolean)[],
 ): string | null {
-  let next = h1 + 1;
-  while (next < blocks.length && (blocks[next]!.tag === "h1" || blocks[next]!.text.trim() === "")) next++;
+  const next = blockUnder(blocks, h1);
   const block = blocks[next];
   if (block?.tag !== "h2" || content[next] !== true) return null;
   const text = collapse(block.text);
@@ -451,7 +450,7 @@ function keptWhole(title: string, stripped: string, namesSite: (text: string) =>
   // them, a tail after another (" - Personally Tested" of a headline without one) or after a pipe,
   // which headlines never use ("Headline | Section | Site"), is a label or the site's.
   const dash = separator[1]!;
-  return tail !== "" && !namesSite(tail) && DASHES.has(dash) && stripped.includes(` ${dash} `);
+  return tail !== "" && !namesSite(tail) && TITLE_DASHES.has(dash) && stripped.includes(` ${dash} `);
 }
 
 /**
@@ -466,9 +465,14 @@ function headingOverStory({ blocks, content }: HeadlineEvidence, leading: readon
   if (leading.length !== 1) return null;
   const h1 = leading[0]!;
   if (h1.inContent || h1.text.split(" ").length < MIN_HEADLINE_WORDS) return null;
-  let next = h1.index + 1;
+  return content[blockUnder(blocks, h1.index)] === true ? h1.text : null;
+}
+
+/** The first block under the `<h1>` at `index` that is neither more of an `<h1>` nor empty (blocks.length when none is). */
+function blockUnder(blocks: readonly TextBlock[], index: number): number {
+  let next = index + 1;
   while (next < blocks.length && (blocks[next]!.tag === "h1" || blocks[next]!.text.trim() === "")) next++;
-  return content[next] === true ? h1.text : null;
+  return next;
 }
 
 /**
@@ -565,8 +569,9 @@ function subheadingInTitle({ blocks, content, kind }: HeadlineEvidence, page: Pa
  * December 4, 2000", "Headline « Blog name - Site.com"). It heads the answer when the `<title>` says it
  * (two words or more, at word boundaries), unless it is a later part of a `<title>` whose first part is
  * the page's own (not the site's name nor a domain name) ("Guides" of "Pruning roses | Guides | Site": a section's name). The nearest such
- * `<h2>` above the content's first block, else at its start; failing any, the nearest that tells a
- * title's story in other words (tellsStory: the `<title>` reworded for search). Never on service
+ * `<h2>` above the content's first block, else at its start; failing any, the nearest above the
+ * content's first block (or that block) that tells a title's story in other words (tellsStory: the
+ * `<title>` reworded for search). Never on service
  * pages (pageName). Null when there is none.
  */
 function headingAboveStory({ blocks, content, kind }: HeadlineEvidence, page: PageReading): string | null {
@@ -600,17 +605,23 @@ function headingAboveStory({ blocks, content, kind }: HeadlineEvidence, page: Pa
     if (normalizedTitles.some((t) => headingWithTail(text, t))) return null;
     return page.titles.some((t) => tellsStory(text, t)) ? text : null;
   };
-  for (const test of [names, tells]) {
+  const above = (test: (i: number) => string | null) => {
     for (let i = firstContent; i >= Math.max(0, firstContent - LEADING_BEFORE); i--) {
       const text = test(i);
       if (text !== null) return text;
     }
+    return null;
+  };
+  const below = (test: (i: number) => string | null) => {
     for (let i = firstContent + 1; i <= Math.min(blocks.length - 1, firstContent + LEADING_AFTER); i++) {
       const text = test(i);
       if (text !== null) return text;
     }
-  }
-  return null;
+    return null;
+  };
+  // A reworded title only above the story: below its first block an `<h2>` telling the title's story
+  // is a section of it ("Why prune roses in winter" under "How to prune roses in winter").
+  return above(names) ?? below(names) ?? above(tells);
 }
 
 /**

@@ -93,6 +93,8 @@ function repeatsEvery(letters: readonly string[], period: number): boolean {
  */
 export const TITLE_SEPARATORS = String.raw`\||::|·|•|»|--|-|–|—|\/`;
 export const TITLE_PARTS = new RegExp(String.raw`\s+(?:${TITLE_SEPARATORS})\s+`);
+/** Of TITLE_SEPARATORS, the dashes: headlines use them themselves too, so a part after one may be the headline's own. */
+export const TITLE_DASHES: ReadonlySet<string> = new Set(["-", "–", "—"]);
 
 /**
  * The page's own heading when it is one part of a multi-part title: "Models | Django documentation"

@@ -99,9 +99,11 @@ export interface ArticleMetadata {
    */
   titleDeclared: boolean;
   /**
-   * The declared title `title` was read from, as the page states it (its site name not stripped):
-   * what the stripping took off may be the headline's own last part or the product's name
-   * (headline-choice.ts). Null when no title is declared. Not part of the answer's metadata fields.
+   * The declared title (JSON-LD headline, og:title, ...: the first that names more than the site) as
+   * the page states it, its site name not stripped: `title` is its strip, or the page's first `<h1>`
+   * when that tells the same story (pickTitle). What the stripping took off may be the headline's own
+   * last part or the product's name (headline-choice.ts). Null when no title is declared. Not part of
+   * the answer's metadata fields.
    */
   titleAsStated: string | null;
 }
@@ -362,7 +364,7 @@ function declaredTitle(candidates: (string | undefined)[], hints: SiteHints): De
   let onlySiteName: string | null = null;
   for (const candidate of candidates) {
     const asStated = candidate === undefined ? null : cleanText(candidate, RAW_TEXT_LIMIT);
-    const title = asStated === null ? null : truncate(stripSiteName(asStated, hints), CAP.title);
+    const title = asStated === null ? null : titleOf(asStated, hints);
     if (title === null) continue;
     if (!namesSite(title, hints)) return { title, onlySiteName, asStated };
     onlySiteName ??= title;
@@ -391,7 +393,12 @@ function pickTitle(
 
 function cleanTitle(raw: string, hints: SiteHints): string | null {
   const text = cleanText(raw, RAW_TEXT_LIMIT);
-  return text === null ? null : truncate(stripSiteName(text, hints), CAP.title);
+  return text === null ? null : titleOf(text, hints);
+}
+
+/** A title already cleaned, without its site's name, cut to the answer's length. */
+function titleOf(text: string, hints: SiteHints): string {
+  return truncate(stripSiteName(text, hints), CAP.title);
 }
 
 /** A name, without the "By " that bylines printed in the page start with; URLs are not names. */

@@ -64,7 +64,8 @@ const SHELF_HEADING = new RegExp(
 const SHELF_HEADING_MAX_CHARS = 80;
 /**
  * A line ending in a full stop (not an ellipsis) is a sentence, not a shelf's heading: a packing
- * list's "... towels, and similar items.", a fact box's "Customers who bought this mug also ...".
+ * list's "... towels, and similar items.", a fact box's sentence that opens "Customers who bought
+ * this mug also" and ends in a full stop.
  * Page-stage CV (text answer as served): train-wcxb-dev +0.3e-4 (2 pages up: an article's list, an
  * item page's), the other corpora unchanged.
  */

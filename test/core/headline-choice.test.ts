@@ -31,6 +31,8 @@ function page(head: string, before: string, article: string, kind: PageKind | nu
     content,
     kind,
     titleDeclared: metadata.titleDeclared,
+    // As the service gives it (answer.ts articleTitle): the rules reading the title as stated see it too.
+    rawMetadataTitle: metadata.titleAsStated,
   };
   const verdicts: BlockVerdict[] = content.map((c) => ({
     label: c ? "content" : "boilerplate",

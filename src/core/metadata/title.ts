@@ -12,11 +12,10 @@
  * 10 characters or more, or the page's own <h1> ("Kayaks | REI Co-op" over an h1 "Kayaks": a short headline the page itself shows).
  */
 import { wordCount } from "../block-words";
-import { normalizeHeadline, TITLE_SEPARATORS } from "../headline";
+import { normalizeHeadline, TITLE_DASHES, TITLE_SEPARATORS } from "../headline";
 
 /** Separators a site name is attached with; the dash forms need more evidence (see above). */
 const SEPARATOR = new RegExp(String.raw`\s+(${TITLE_SEPARATORS})\s+`, "g");
-const DASHES = new Set(["-", "–", "—"]);
 const SLASH = "/";
 const MIN_HEADLINE = 10;
 const MAX_SITE_WORDS = 4;
@@ -26,7 +25,10 @@ export interface SiteHints {
   siteName: string | null;
   /** The page's host name, e.g. "www.example.com". */
   host: string | null;
-  /** The page's first <h1>, when it has one: a shorter head than MIN_HEADLINE may still be the headline. */
+  /**
+   * A heading the page shows (metadata.ts: its first <h1>; headline-choice.ts: the <title>'s first part
+   * when an <h1>-<h3> says it): a shorter head than MIN_HEADLINE may still be the headline.
+   */
   h1?: string | null;
 }
 
@@ -184,7 +186,7 @@ function stripByShape(title: string, hints: SiteHints): string {
   const headIsH1 = head.length < MIN_HEADLINE && plausibleHeadline(head, hints);
   if (!headIsH1 && (head.length < MIN_HEADLINE || last.text.length >= head.length)) return title;
   if (last.separator === SLASH) return title;
-  if (DASHES.has(last.separator) && !looksLikeName(last.text)) return title;
+  if (TITLE_DASHES.has(last.separator) && !looksLikeName(last.text)) return title;
   return head;
 }
 
