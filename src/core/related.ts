@@ -14,7 +14,8 @@
  */
 import { ancestorsEnclosingHeadline } from "./comments";
 import { blocksInsideMarked } from "./marked-elements";
-import { tokenHas } from "./path-words";
+import { memoized } from "./memo";
+import { depthsWhere, tokenHas } from "./path-words";
 import type { SegmentedPage } from "./types";
 
 const SHELF_WORDS = new Set([
@@ -84,10 +85,18 @@ export interface ShelfOptions {
 
 /** Indices of the blocks on product shelves, in page order. */
 export function shelfBlocks(page: SegmentedPage, options: ShelfOptions = {}): number[] {
+  // Most pages, and nearly every article this also runs on, have neither a shelf's class/id word
+  // around a block the answer holds nor a shelf's heading: asked first, per path from depthsWhere's
+  // cache, that answer costs no walk of the page's elements (the anchored walk below had doubled the
+  // page-level decision's time on stream-ctf, whose news pages name their "related" boxes, dropped).
+  const holds = options.besideStory;
+  const anyNamed = page.blocks.some((b, i) => (!holds || holds[i]) && depthsWhere(b.path, isShelfToken).length > 0);
+  const headings = shelfHeadings(page);
+  if (!anyNamed && headings.length === 0) return [];
   const anchors = ancestorsEnclosingHeadline(page.blocks);
   if (options.besideStory) for (const el of storyAncestors(page, options.besideStory)) anchors.add(el);
-  const named = blocksInsideMarked(page.blocks, isShelfToken, anchors);
-  const shelves = headingShelves(page, anchors);
+  const named = anyNamed ? blocksInsideMarked(page.blocks, isShelfToken, anchors) : [];
+  const shelves = headingShelves(page, headings, anchors);
   if (shelves.size === 0) return named;
   const out = new Set(named);
   page.blocks.forEach((b, i) => (b.ancestors ?? []).some((el) => shelves.has(el)) && out.add(i));
@@ -95,15 +104,25 @@ export function shelfBlocks(page: SegmentedPage, options: ShelfOptions = {}): nu
 }
 
 /**
+ * Whether a short line reads as a shelf's heading, per text: the phrase list's regex costs more than
+ * the rest of the rule, and a site's short lines (its template's) recur on every page.
+ */
+const readsAsShelfHeading = memoized((text) => !SENTENCE_END.test(text) && SHELF_HEADING.test(text));
+
+/** Indices of the blocks that read as a shelf's heading. */
+function shelfHeadings(page: SegmentedPage): number[] {
+  const out: number[] = [];
+  page.blocks.forEach((b, i) => b.text.length <= SHELF_HEADING_MAX_CHARS && readsAsShelfHeading(b.text) && out.push(i));
+  return out;
+}
+
+/**
  * The elements a shelf heading opens: for each such heading, the outermost element around it that
  * does not enclose the product (`anchors`) and in which it is among the first HEADING_POSITION
  * blocks, so the whole carousel goes and the product's own sections stay. O(blocks x depth).
  */
-function headingShelves(page: SegmentedPage, anchors: ReadonlySet<number>): Set<number> {
+function headingShelves(page: SegmentedPage, headings: readonly number[], anchors: ReadonlySet<number>): Set<number> {
   const shelves = new Set<number>();
-  const headings = page.blocks.flatMap((b, i) =>
-    b.text.length <= SHELF_HEADING_MAX_CHARS && !SENTENCE_END.test(b.text) && SHELF_HEADING.test(b.text) ? [i] : [],
-  );
   if (headings.length === 0) return shelves;
   // Per element, its first blocks in page order (up to HEADING_POSITION of them).
   const firstBlocks = new Map<number, number[]>();
