@@ -15,8 +15,8 @@
  * description panels) leaves (around-list.ts).
  * On articles, the teaser cards of other stories after the story and the paragraphs that are a link
  * to another story (teasers.ts) leave, and so do other stories' `<article>` elements
- * (other-articles.ts) and the figure captions inside the content region, whose images stay where
- * they stood (captions.ts). On every kind but listings, threads and interstitials, tables of links
+ * (other-articles.ts), the figure captions inside the content region, whose images stay where
+ * they stood (captions.ts), and the author's box after the story (author-box.ts). On every kind but listings, threads and interstitials, tables of links
  * beside the content (an old layout's box of headline rows, a directory of other stories:
  * link-tables.ts) leave. On every kind but threads and documentation, a marquee's phrase written
  * out over and over leaves (looped-text.ts), and on articles, listings, products, services and other
@@ -60,6 +60,7 @@ import { asideBlocks, controlBlocks, footerBlocks, navBlocks } from "./hard-furn
 import { codeBlocks } from "./code-samples";
 import { callsToAction } from "./calls-to-action";
 import { teaserBlocks } from "./teasers";
+import { authorBoxBlocks } from "./author-box";
 import { uint8Scratch } from "./scratch";
 import type { BranchEvidence } from "./tree-evidence";
 import type { SegmentedPage } from "./types";
@@ -231,6 +232,7 @@ const LEAVING_RULES = [
   "comments under a post",
   "around the list",
   "teaser list",
+  "author box",
   "link table",
   FIGURE_CAPTION,
 ] as const;
@@ -310,6 +312,8 @@ export function decidePage(
     : [];
   const teasers =
     kind.kind === "article" ? [...teaserBlocks(page.blocks, content), ...otherArticleBlocks(page.blocks, content)] : [];
+  // The author's box after an article's story (author-box.ts).
+  const authorBox = kind.kind === "article" ? authorBoxBlocks(page.blocks, content) : [];
   // Tables of links beside the story (link-tables.ts).
   const linkTables = LINK_TABLES_LEAVE.has(kind.kind) ? linkTableBlocks(page.blocks, content) : [];
   const captions =
@@ -352,6 +356,7 @@ export function decidePage(
     postComments,
     aroundList,
     teasers,
+    authorBox,
     linkTables,
     captions.leaving,
   ];
