@@ -58,6 +58,7 @@ import { listingExtraBlocks } from "./listing-extras";
 import { loopedBlocks } from "./looped-text";
 import { asideBlocks, controlBlocks, footerBlocks, navBlocks } from "./hard-furniture";
 import { codeBlocks } from "./code-samples";
+import { affiliateDisclosures } from "./affiliate-disclosures";
 import { callsToAction } from "./calls-to-action";
 import { teaserBlocks } from "./teasers";
 import { authorBoxBlocks } from "./author-box";
@@ -189,6 +190,12 @@ const CODE_LEAVES: ReadonlySet<PageKind> = new Set(["service"]);
 const CALLS_TO_ACTION_LEAVE: ReadonlySet<PageKind> = new Set(["service"]);
 
 /**
+ * Kinds whose affiliate disclosures ("We may earn commission from links on this page",
+ * affiliate-disclosures.ts) leave though the model kept them: an article's legal note about itself.
+ */
+const AFFILIATE_DISCLOSURES_LEAVE: ReadonlySet<PageKind> = new Set(["article"]);
+
+/**
  * Kinds whose text inside a "not displayed" class (`.hide`, `.d-none`) leaves though the model kept it
  * (hidden-text.ts): a shop's script data, a forum's hidden menus and copies. On articles and services a
  * script reveals such text, and the gold holds it.
@@ -219,6 +226,7 @@ const LEAVING_RULES = [
   "footer, sidebar or control",
   "code sample",
   "call to action",
+  "affiliate disclosure",
   "comments",
   "product shelf",
   "product carousel, menu or legal text",
@@ -332,6 +340,8 @@ export function decidePage(
   const code = CODE_LEAVES.has(kind.kind) ? codeBlocks(page.blocks, content) : [];
   // A service page's calls to action (calls-to-action.ts).
   const buttons = CALLS_TO_ACTION_LEAVE.has(kind.kind) ? callsToAction(page.blocks, content) : [];
+  // An article's affiliate disclosure (affiliate-disclosures.ts).
+  const disclosures = AFFILIATE_DISCLOSURES_LEAVE.has(kind.kind) ? affiliateDisclosures(page.blocks, content) : [];
   const extras = kind.kind === "product" ? productExtraBlocks(page.blocks, content) : [];
   // A product's or thread's text its classes keep off the screen (hidden-text.ts).
   const hidden = HIDDEN_TEXT_LEAVES.has(kind.kind) ? hiddenTextBlocks(page.blocks, content) : [];
@@ -343,6 +353,7 @@ export function decidePage(
     furniture,
     code,
     buttons,
+    disclosures,
     region,
     shelves,
     extras,
