@@ -20,6 +20,12 @@ type Block = Pick<TextBlock, "text">;
 /** A disclosure is at most this many words: longer blocks are the article's prose. */
 const MAX_WORDS = 60;
 
+/**
+ * Longer than this many characters a block is past MAX_WORDS whatever its words: asked first, so the
+ * article's long paragraphs are neither scanned by the pattern nor split into words.
+ */
+const MAX_CHARS = MAX_WORDS * 25;
+
 const WHITESPACE = /\s+/;
 
 /**
@@ -35,6 +41,6 @@ export function affiliateDisclosures(blocks: readonly Block[], content: readonly
   return contentBlocksWhere(
     blocks,
     content,
-    (b) => b.text.split(WHITESPACE).length <= MAX_WORDS && DISCLOSURE.test(b.text),
+    (b) => b.text.length <= MAX_CHARS && DISCLOSURE.test(b.text) && b.text.split(WHITESPACE).length <= MAX_WORDS,
   );
 }
