@@ -2,11 +2,16 @@
  * A block's text as inline pieces (text, links, images) for the markdown and HTML renderers, from
  * the offsets segmentation kept (RichBlock in types.ts). Text is raw: each renderer escapes it.
  */
-import type { InlineImage, LinkSpan, TextBlock } from "./types";
+import { MARK_EM, MARK_STRONG, type InlineImage, type LinkSpan, type MarkSpan, type TextBlock } from "./types";
 
+/**
+ * `marks` (MARK_CODE, MARK_EM, MARK_STRONG of types.ts; absent: none) are the inline marks the whole
+ * piece carries: text is split where a mark begins or ends; a link carries the marks around all of
+ * its text (a mark on part of a link's text is left out, as the link is one piece).
+ */
 export type Inline =
-  | { kind: "text"; text: string }
-  | { kind: "link"; text: string; href: string }
+  | { kind: "text"; text: string; marks?: number }
+  | { kind: "link"; text: string; href: string; marks?: number }
   | { kind: "image"; src: string; alt: string };
 
 export interface InlineOptions {
@@ -42,12 +47,30 @@ export function inlinePieces(
       : (rich?.images ?? []).filter(
           (im) => im.at >= from && (im.at < to || (im.at === to && to === text.length)) && IMAGE_URL.test(im.src),
         );
+  const marks: MarkSpan[] = (rich?.marks ?? []).filter((m) => m.start < to && m.end > from);
+  /** The marks around all of text[start, end). */
+  const marksOver = (start: number, end: number) => {
+    let bits = 0;
+    for (const m of marks) if (m.start <= start && m.end >= end) bits |= m.mark;
+    return bits;
+  };
   const out: Inline[] = [];
   let pos = from;
   let ii = 0;
   const textUntil = (end: number) => {
-    if (end > pos) out.push({ kind: "text", text: text.slice(pos, end) });
-    pos = Math.max(pos, end);
+    while (end > pos) {
+      // The text splits where a mark begins or ends.
+      let cut = end;
+      for (const m of marks) {
+        if (m.start > pos && m.start < cut) cut = m.start;
+        if (m.end > pos && m.end < cut) cut = m.end;
+      }
+      const bits = marksOver(pos, cut);
+      out.push(
+        bits ? { kind: "text", text: text.slice(pos, cut), marks: bits } : { kind: "text", text: text.slice(pos, cut) },
+      );
+      pos = cut;
+    }
   };
   const imagesBefore = (limit: number) => {
     for (; ii < images.length && images[ii]!.at < limit; ii++) {
@@ -61,7 +84,14 @@ export function inlinePieces(
     // An image inside the link's text goes before the link.
     imagesBefore(end);
     textUntil(start);
-    if (end > start) out.push({ kind: "link", text: text.slice(start, end), href: link.href });
+    if (end > start) {
+      const bits = marksOver(start, end);
+      out.push(
+        bits
+          ? { kind: "link", text: text.slice(start, end), href: link.href, marks: bits }
+          : { kind: "link", text: text.slice(start, end), href: link.href },
+      );
+    }
     pos = Math.max(pos, end);
   }
   imagesBefore(Infinity);
@@ -107,3 +137,64 @@ export function splitEdgeImages(lines: readonly Inline[][]): { before: Inline[];
 
 /** A text piece of one space: what separates the lines of a heading in markdown. */
 export const SPACE: Inline = { kind: "text", text: " " };
+
+/** An emphasis mark over consecutive pieces `from` to `to` (exclusive). */
+export interface MarkRun {
+  mark: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The emphasis runs of pieces (MARK_STRONG, MARK_EM; code is per piece), properly nested: an
+ * emphasis run that crosses a strong run's edge is left out, as are runs `keep` refuses. Returned in
+ * the order a writer opens them: by start, the longer first.
+ */
+export function markRuns(pieces: readonly Inline[], keep: (run: MarkRun) => boolean = () => true): MarkRun[] {
+  const runs: MarkRun[] = [];
+  for (const mark of [MARK_STRONG, MARK_EM]) {
+    let from = -1;
+    for (let i = 0; i <= pieces.length; i++) {
+      const p = pieces[i];
+      const on = p !== undefined && p.kind !== "image" && ((p.marks ?? 0) & mark) !== 0;
+      if (on && from < 0) from = i;
+      if (!on && from >= 0) {
+        const run = { mark, from, to: i };
+        const crosses = runs.some((r) => r.from < run.to && run.from < r.to && !nested(r, run) && !nested(run, r));
+        if (!crosses && keep(run)) runs.push(run);
+        from = -1;
+      }
+    }
+  }
+  return runs.sort((a, b) => a.from - b.from || b.to - a.to);
+}
+
+function nested(inner: MarkRun, outer: MarkRun): boolean {
+  return inner.from >= outer.from && inner.to <= outer.to;
+}
+
+/**
+ * Writes pieces with their emphasis runs: `open`/`close` give a run's delimiters, `piece` a piece's
+ * own text. Runs close innermost first.
+ */
+export function writeWithRuns(
+  pieces: readonly Inline[],
+  runs: readonly MarkRun[],
+  piece: (p: Inline, i: number) => string,
+  open: (mark: number) => string,
+  close: (mark: number) => string,
+): string {
+  let out = "";
+  const openRuns: MarkRun[] = [];
+  let next = 0;
+  pieces.forEach((p, i) => {
+    while (openRuns.length && openRuns[openRuns.length - 1]!.to <= i) out += close(openRuns.pop()!.mark);
+    for (; next < runs.length && runs[next]!.from === i; next++) {
+      openRuns.push(runs[next]!);
+      out += open(runs[next]!.mark);
+    }
+    out += piece(p, i);
+  });
+  while (openRuns.length) out += close(openRuns.pop()!.mark);
+  return out;
+}

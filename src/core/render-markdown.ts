@@ -20,9 +20,19 @@
  */
 import type { BlockVerdict } from "./classify";
 import { placeHeadline } from "./headline";
-import { cellRanges, inlinePieces, SPACE, splitEdgeImages, type Inline, type InlineOptions } from "./render-inline";
+import {
+  cellRanges,
+  inlinePieces,
+  markRuns,
+  SPACE,
+  splitEdgeImages,
+  writeWithRuns,
+  type Inline,
+  type InlineOptions,
+  type MarkRun,
+} from "./render-inline";
 import { commonDepth, layoutBlocks, type Container, type Unit } from "./render-layout";
-import type { TextBlock } from "./types";
+import { MARK_CODE, MARK_STRONG, type TextBlock } from "./types";
 
 export { commonDepth, layoutBlocks, type Container, type Unit, type UnitKind } from "./render-layout";
 
@@ -63,13 +73,48 @@ export function markdownUrl(url: string): string {
 
 /** Inline pieces as markdown; a line start is escaped when the line begins with text. */
 function inlineMarkdown(pieces: readonly Inline[], lineStart: boolean): string {
-  const out = pieces.map((p) => {
-    if (p.kind === "text") return escapeInline(p.text);
-    if (p.kind === "link") return `[${escapeInline(p.text)}](${markdownUrl(p.href)})`;
-    return `![${escapeInline(p.alt)}](${markdownUrl(p.src)})`;
+  const written = pieces.map((p) => {
+    if (p.kind === "image") return `![${escapeInline(p.alt)}](${markdownUrl(p.src)})`;
+    const text = (p.marks ?? 0) & MARK_CODE ? codeSpan(p.text) : escapeInline(p.text);
+    return p.kind === "link" ? `[${text}](${markdownUrl(p.href)})` : text;
   });
-  const s = out.join("");
-  return lineStart && pieces[0]?.kind === "text" ? escapeLineStart(s) : s;
+  const runs = markRuns(pieces, (run) => flanks(written, run));
+  const s = writeWithRuns(pieces, runs, (_, i) => written[i]!, delimiter, delimiter);
+  return lineStart && pieces[0]?.kind === "text" && !((pieces[0].marks ?? 0) & MARK_CODE) && runs[0]?.from !== 0
+    ? escapeLineStart(s)
+    : s;
+}
+
+const delimiter = (mark: number) => (mark === MARK_STRONG ? "**" : "*");
+
+/** A code span: fenced by a backtick run longer than any inside, padded when the code starts or ends with a backtick. */
+export function codeSpan(code: string): string {
+  const runs = code.match(/`+/g) ?? [];
+  const fence = "`".repeat(Math.max(0, ...runs.map((r) => r.length)) + 1);
+  const pad = code.startsWith("`") || code.endsWith("`") || (code.startsWith(" ") && code.endsWith(" ")) ? " " : "";
+  return fence + pad + code + pad + fence;
+}
+
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+const SPACE_CHAR = /\s/;
+
+/**
+ * Whether `*` delimiters around a run of written pieces would read as emphasis in CommonMark: the
+ * opener is left-flanking (a run starting with punctuation needs whitespace, punctuation or the line
+ * start before it) and the closer right-flanking (the same after a run ending with punctuation).
+ * Else the run is written without them: stars the reader would see are worse than no emphasis.
+ */
+function flanks(written: readonly string[], run: MarkRun): boolean {
+  const before = written.slice(0, run.from).join("").slice(-1);
+  const after = written.slice(run.to).join("").charAt(0);
+  const inner = written.slice(run.from, run.to).join("");
+  const first = inner.charAt(0);
+  const last = inner.slice(-1);
+  if (!first || SPACE_CHAR.test(first) || SPACE_CHAR.test(last)) return false;
+  const loose = (c: string) => c === "" || SPACE_CHAR.test(c) || PUNCTUATION.test(c);
+  if (PUNCTUATION.test(first) && !loose(before)) return false;
+  if (PUNCTUATION.test(last) && !loose(after)) return false;
+  return true;
 }
 
 /** Escapes heading text: inline markup, and a trailing `#` run that would read as a closing sequence. */
@@ -222,13 +267,18 @@ export function renderMarkdown(
   return out.map((l) => l.trimEnd()).join("\n") + "\n";
 }
 
-/** A GFM pipe table: the first row is the header, every row as wide as the widest. */
+/**
+ * A GFM pipe table: the first row is the header, every row as wide as the widest; a cell spanning
+ * columns is followed by empty cells, so the cells after it stay in their columns.
+ */
 function tableLines(unit: Unit, inline: InlineOptions): string[] {
-  const rows = unit.blocks.map((block) =>
-    cellRanges(block).map(([from, to]) =>
+  const rows = unit.blocks.map((block) => {
+    const spans = block.rich?.row?.spans;
+    return cellRanges(block).flatMap(([from, to], c) => [
       inlineMarkdown(inlinePieces(block, inline, from, to), false).replace(/\|/g, "\\|"),
-    ),
-  );
+      ...Array.from({ length: (spans?.[c] ?? 1) - 1 }, () => ""),
+    ]);
+  });
   const width = Math.max(...rows.map((r) => r.length));
   const line = (cells: string[]) => "| " + Array.from({ length: width }, (_, i) => cells[i] ?? "").join(" | ") + " |";
   return [line(rows[0]!), line(Array.from({ length: width }, () => "---")), ...rows.slice(1).map(line)];

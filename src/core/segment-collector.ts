@@ -5,7 +5,7 @@
  */
 import { childPath, topPath, type PathNode } from "./segment-paths";
 import { collapseWhitespace, collapseWithMarks, visibleLength } from "./segment-text";
-import type { InlineImage, Landmark, LinkSpan, RichBlock, TextBlock, TextSpan } from "./types";
+import type { InlineImage, Landmark, LinkSpan, MarkSpan, RichBlock, TextBlock, TextSpan } from "./types";
 
 export interface Frame {
   /** Document-order number of the element. */
@@ -33,6 +33,8 @@ export interface Frame {
   ordinal: number;
   /** On a `picture`: the srcset of its first `<source>`. */
   srcset: string | null;
+  /** The inline marks (MARK_CODE, MARK_EM, MARK_STRONG) this element and those around it put on its text. */
+  marks: number;
   /** The path and element ids of blocks this element holds, made when its first block is (holderChain). */
   pathNode: PathNode | null;
   ancestors: readonly number[] | null;
@@ -85,7 +87,10 @@ export class BlockCollector {
   private linkMarks: { start: number; end: number; href: string | null }[] = [];
   private openLink: Frame | null = null;
   private imageMarks: { mark: number; image: InlineImage }[] = [];
-  private cellMarks: { mark: number; header: boolean }[] = [];
+  private cellMarks: { mark: number; header: boolean; span: number }[] = [];
+  /** The inline marks on the text added last (Frame.marks), and the spans begun for them. */
+  private openMarks = 0;
+  private markSpans: { start: number; end: number; mark: number }[] = [];
   private pendingImages: PendingImage[] = [];
   private hrPending = false;
   /** `parts.length` when a code line last began (codeLine); -1 when none has in this block. */
@@ -96,6 +101,7 @@ export class BlockCollector {
   add(text: string, frame: Frame): void {
     if (this.parts.length === 0) this.first = frame;
     if (frame.link !== this.openLink) this.switchLink(frame.link);
+    if (frame.marks !== this.openMarks) this.switchMarks(frame.marks);
     this.parts.push(text);
     // Only link text is counted here: most text is outside links, and the block's own count is read
     // from its collapsed text when it has link text at all (push).
@@ -117,9 +123,9 @@ export class BlockCollector {
   }
 
   /** A cell of a data-table row begins: a word boundary, and where the cell's text starts. */
-  cell(header: boolean): void {
+  cell(header: boolean, span = 1): void {
     this.wordBreak();
-    this.cellMarks.push({ mark: this.mark(), header });
+    this.cellMarks.push({ mark: this.mark(), header, span });
   }
 
   /** A break (`<br>`, an image) inside a row: words on both sides stay apart, the block goes on. */
@@ -170,6 +176,22 @@ export class BlockCollector {
     if (link && spanned(link)) this.linkMarks.push({ start: this.mark(), end: -1, href: link.href });
   }
 
+  /** The marks change: spans of the marks that end are closed, spans of the marks that begin opened. */
+  private switchMarks(marks: number): void {
+    const ended = this.openMarks & ~marks;
+    if (ended) {
+      for (let i = this.markSpans.length - 1; i >= 0; i--) {
+        const span = this.markSpans[i]!;
+        if (span.end < 0 && span.mark & ended) span.end = this.mark();
+      }
+    }
+    const begun = marks & ~this.openMarks;
+    for (let bit = 1; bit <= begun; bit <<= 1) {
+      if (begun & bit) this.markSpans.push({ start: this.mark(), end: -1, mark: bit });
+    }
+    this.openMarks = marks;
+  }
+
   flush(): void {
     if (this.parts.length === 0) {
       // Most flushes find nothing: keep them allocation-free.
@@ -177,6 +199,7 @@ export class BlockCollector {
       return;
     }
     if (this.openLink) this.switchLink(null);
+    if (this.openMarks) this.switchMarks(0);
     const first = this.first!;
     let text: string;
     let rich: RichBlock | undefined;
@@ -195,6 +218,10 @@ export class BlockCollector {
       }
       if (links.length) rich.links = links;
       if (anchors.length) rich.anchors = anchors;
+      const marks: MarkSpan[] = this.markSpans
+        .map((m) => ({ start: offsets.next[m.start]!, end: offsets.before[m.end]!, mark: m.mark }))
+        .filter((m) => m.start < m.end);
+      if (marks.length) rich.marks = marks;
       if (this.imageMarks.length) rich.images = this.imageMarks.map((m) => ({ ...m.image, at: offsets.next[m.mark]! }));
       if (this.cellMarks.length && first.table) {
         rich.row = {
@@ -202,6 +229,7 @@ export class BlockCollector {
           cells: this.cellMarks.map((c) => offsets.next[c.mark]!),
           header: this.cellMarks.map((c) => c.header),
         };
+        if (this.cellMarks.some((c) => c.span > 1)) rich.row.spans = this.cellMarks.map((c) => c.span);
       }
     } else {
       text = collapseWhitespace(this.parts.length === 1 ? this.parts[0]! : this.parts.join(""));
@@ -269,11 +297,13 @@ export class BlockCollector {
     this.linkChars = 0;
     this.first = null;
     this.openLink = null;
+    this.openMarks = 0;
     if (this.marks === null) return;
     this.marks = null;
     this.linkMarks = [];
     this.imageMarks = [];
     this.cellMarks = [];
+    this.markSpans = [];
   }
 }
 

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import type { BlockVerdict } from "../../src/core/classify";
+import { renderArticleText } from "../../src/core/render-article-text";
+import { renderHtmlFragment } from "../../src/core/render-html";
+import { renderMarkdown } from "../../src/core/render-markdown";
+import { segmentHtml } from "../../src/core/segment";
+
+const CONTENT: BlockVerdict = { label: "content", rule: "test", node: "", support: 0, count: 0 };
+
+/** Segments a body, every block content. */
+function page(body: string) {
+  const { blocks } = segmentHtml(
+    `<!DOCTYPE html><html><head></head><body><main>${body}</main></body></html>`,
+    "https://site.example/notes/page.html",
+  );
+  return { blocks, verdicts: blocks.map(() => CONTENT) };
+}
+const md = (body: string) => renderMarkdown(page(body).blocks, page(body).verdicts);
+const html = (body: string) => renderHtmlFragment(page(body).blocks, page(body).verdicts);
+const text = (body: string) => renderArticleText(page(body).blocks, page(body).verdicts);
+
+const SPANNED = `<table><tr><th>Crop</th><th>Kilos</th><th>Notes</th></tr>
+  <tr><td colspan="2">Early sorts together</td><td>picked in July</td></tr>
+  <tr><td>Late</td><td>12</td><td>stored</td></tr></table>`;
+
+describe("table cells spanning columns", () => {
+  it("markdown pads the row with empty cells, so later cells stay under their header", () => {
+    expect(md(SPANNED)).toBe(
+      "| Crop | Kilos | Notes |\n| --- | --- | --- |\n| Early sorts together |  | picked in July |\n| Late | 12 | stored |\n",
+    );
+  });
+
+  it("HTML keeps the colspan", () => {
+    expect(html(SPANNED)).toContain('<tr><td colspan="2">Early sorts together</td><td>picked in July</td></tr>');
+  });
+
+  it("text keeps the columns: an empty cell after the spanning one", () => {
+    expect(text(SPANNED)).toBe("Crop\tKilos\tNotes\nEarly sorts together\t\tpicked in July\nLate\t12\tstored");
+  });
+});
+
+describe("inline code and emphasis", () => {
+  const P =
+    `<p>Run <code>npm run build_all *now*</code>, then <code>a \`tick\`</code>; it is <em>very</em> quick ` +
+    `and <strong>really safe</strong>, <em>even <a href="/x">this link</a> </em>too.</p>`;
+
+  it("markdown writes code spans unescaped, fenced past their backticks, and * / ** emphasis", () => {
+    expect(md(P)).toBe(
+      "Run `npm run build_all *now*`, then `` a `tick` ``; it is *very* quick " +
+        "and **really safe**, *even [this link](https://site.example/x)* too.\n",
+    );
+  });
+
+  it("HTML writes code, em and strong", () => {
+    expect(html(P)).toBe(
+      "<p>Run <code>npm run build_all *now*</code>, then <code>a `tick`</code>; it is <em>very</em> quick " +
+        'and <strong>really safe</strong>, <em>even <a href="https://site.example/x">this link</a></em> too.</p>',
+    );
+  });
+
+  it("emphasis that CommonMark would not read as emphasis is left out, never shown as stars", () => {
+    // After a letter, a run starting with punctuation cannot open: the words stay, without markers.
+    expect(md(`<p>word<em>"quoted"</em> and on</p>`)).toBe('word"quoted" and on\n');
+  });
+
+  it("code inside a code block is not a code span; headings and list items carry emphasis", () => {
+    expect(
+      md(
+        `<pre><code>plain <code>inner</code></code></pre><h2>A <em>new</em> start</h2><ul><li><b>Bold</b> item</li></ul>`,
+      ),
+    ).toBe("```\nplain inner\n```\n\n## A *new* start\n\n- **Bold** item\n");
+  });
+});
+
+describe("code in the text answer", () => {
+  it("keeps its lines and indentation", () => {
+    expect(text(`<p>Before.</p><pre><code>if (a) {\n  b();\n}</code></pre>`)).toBe("Before.\n\nif (a) {\n  b();\n}");
+  });
+});
