@@ -37,6 +37,8 @@ export function escapeHtml(text: string): string {
 interface OpenContainer extends Container {
   /** Index in the output of the open `<li>` line, or -1 when no item is open. */
   itemLine: number;
+  /** The `li` element of the open item (Unit.item; 0 unknown). */
+  li: number;
 }
 
 export interface HtmlOptions extends InlineOptions {
@@ -198,15 +200,23 @@ function articleLines(placed: ReturnType<typeof placeHeadline>, inline: InlineOp
       // A quote or list inside a list must sit in an item.
       if (parent && parent.kind !== "quote" && parent.itemLine < 0) openItem(parent, "");
       out.push(c.kind === "quote" ? "<blockquote>" : listTag(c, unit));
-      stack.push({ ...c, itemLine: -1 });
+      stack.push({ ...c, itemLine: -1, li: 0 });
     }
 
     if (unit.ruleBefore && unit.kind !== "item" && out.length > 0) out.push("<hr>");
     const pieces = unit.blocks.map((b) => inlinePieces(b, inline));
     switch (unit.kind) {
-      case "item":
-        openItem(stack[stack.length - 1]!, pieces.map(inlineHtml).join("<br>"));
+      case "item": {
+        const list = stack[stack.length - 1]!;
+        const html = pieces.map(inlineHtml).join("<br>");
+        // A later paragraph of the open item (Unit.item) stays in its `li`.
+        if (unit.item !== 0 && list.itemLine >= 0 && list.li === unit.item) out.push(`<p>${html}</p>`);
+        else {
+          openItem(list, html);
+          list.li = unit.item;
+        }
         break;
+      }
       case "heading": {
         const { before, lines, after } = splitEdgeImages(pieces);
         if (before.length) out.push(figure(before));

@@ -129,6 +129,8 @@ interface OpenContainer extends Container {
   count: number;
   /** Width of the current item's marker: the indent of its continuation lines. */
   width: number;
+  /** The `li` element of the current item (Unit.item; 0 unknown). */
+  li: number;
 }
 
 export function renderMarkdown(
@@ -197,7 +199,9 @@ export function renderMarkdown(
     // Separator: list items continuing (or nesting in) an open list are tight; anything else gets
     // a blank line, carrying the quote markers both sides share.
     const top = stack[stack.length - 1];
-    const tight = previousWasItem && isItem && top !== undefined && top.kind !== "quote";
+    // A later paragraph of the open item (Unit.item) is a paragraph inside it, after a blank line.
+    const more = isItem && unit.item !== 0 && top !== undefined && top.kind !== "quote" && top.li === unit.item;
+    const tight = previousWasItem && isItem && !more && top !== undefined && top.kind !== "quote";
     if (out.length > 0 && !tight) out.push(continuation(stack.length).trimEnd());
 
     for (let i = common; i < unit.containers.length; i++) {
@@ -209,13 +213,18 @@ export function renderMarkdown(
       for (const d of closedStyle.keys()) if (d > stack.length) closedStyle.delete(d);
       let style = 0;
       if (c.kind !== "quote" && closedStyle.get(stack.length) === c.kind + "0") style = 1;
-      stack.push({ ...c, style, count: 0, width: 0 });
+      stack.push({ ...c, style, count: 0, width: 0, li: 0 });
     }
 
     const depth = stack.length;
     const pieces = unit.blocks.map((b) => inlinePieces(b, inline));
     switch (unit.kind) {
       case "item":
+        if (more) {
+          paragraph(pieces.map((p) => inlineMarkdown(p, true)));
+          break;
+        }
+        stack[depth - 1]!.li = unit.item;
         beginItem(
           stack[depth - 1]!,
           depth - 1,

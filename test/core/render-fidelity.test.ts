@@ -77,3 +77,34 @@ describe("code in the text answer", () => {
     expect(text(`<p>Before.</p><pre><code>if (a) {\n  b();\n}</code></pre>`)).toBe("Before.\n\nif (a) {\n  b();\n}");
   });
 });
+
+describe("list items of several paragraphs", () => {
+  const LIST =
+    `<ol><li><p>Dig the bed.</p><p>Take out the stones first.</p></li>` +
+    `<li><p>Sow the seed.</p><ul><li>thinly</li></ul><p>Water after sowing.</p></li><li>Wait.</li></ol>`;
+
+  it("markdown keeps the later paragraphs in their item, indented after a blank line", () => {
+    expect(md(LIST)).toBe(
+      "1. Dig the bed.\n\n   Take out the stones first.\n2. Sow the seed.\n   - thinly\n\n   Water after sowing.\n3. Wait.\n",
+    );
+  });
+
+  it("HTML keeps them in one li", () => {
+    expect(html(LIST)).toBe(
+      [
+        "<ol>",
+        "<li>Dig the bed.",
+        "<p>Take out the stones first.</p>",
+        "</li>",
+        "<li>Sow the seed.",
+        "<ul>",
+        "<li>thinly</li>",
+        "</ul>",
+        "<p>Water after sowing.</p>",
+        "</li>",
+        "<li>Wait.</li>",
+        "</ol>",
+      ].join("\n"),
+    );
+  });
+});
