@@ -75,6 +75,9 @@ export function withoutPermalinkMarks(block: TextBlock): TextBlock {
   const rich: RichBlock = { ...block.rich };
   const links: LinkSpan[] | undefined = keep(rich.links);
   const anchors = keep(rich.anchors);
+  const inline = keep(rich.marks);
+  if (inline) rich.marks = inline;
+  else delete rich.marks;
   if (links) rich.links = links;
   else delete rich.links;
   if (anchors) rich.anchors = anchors;

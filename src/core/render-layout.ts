@@ -26,13 +26,14 @@
  *   out between them ends that join too).
  *
  * - A heading's permalink mark ("Usage¶") is left out of its text (permalink-marks.ts); a heading
- *   that was only the mark is no unit.
+ *   that was only the mark is no unit. So are characters that never show (invisible-chars.ts).
  *
  * Path tokens are split on `>`; an id or class containing `>` (rare) can mislead the inference,
  * never the escaping.
  */
 import { INLINE } from "./segment-tags";
 import type { BlockVerdict } from "./classify";
+import { withoutInvisible } from "./invisible-chars";
 import { withoutPermalinkMarks } from "./permalink-marks";
 import { isContent } from "./render-text";
 import type { InlineImage, TextBlock } from "./types";
@@ -194,7 +195,7 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
   let previousElement: number | null = null;
   for (let b = 0; b < blocks.length; b++) {
     const verdict = verdicts[b];
-    const block = withoutPermalinkMarks(blocks[b]!);
+    const block = withoutInvisible(withoutPermalinkMarks(blocks[b]!));
     if (!verdict || !isContent(verdict) || !block.text) {
       previousElement = null;
       const figure = verdict && block.text ? figureImagesOf(block, verdict, blocks[b + 1], verdicts[b + 1]) : null;

@@ -108,3 +108,28 @@ describe("list items of several paragraphs", () => {
     );
   });
 });
+
+describe("invisible characters", () => {
+  // A zero-width space, a soft hyphen, a word joiner and a byte-order mark: none shows on the page.
+  const P = `<h2>Setup<a class="hash-link" href="#setup">\u200b</a></h2><p>Don\u00adau\u00addampf\u00adschiff and zero\u200bwidth and join\u2060ed.</p>`;
+
+  it("leave every answer, so words read as the page shows them", () => {
+    expect(md(P)).toBe("## Setup\n\nDonaudampfschiff and zerowidth and joined.\n");
+    expect(html(P)).toBe("<h2>Setup</h2>\n<p>Donaudampfschiff and zerowidth and joined.</p>");
+    expect(text(P)).toBe("Setup\n\nDonaudampfschiff and zerowidth and joined.");
+  });
+
+  it("joiners that shape a script or an emoji stay", () => {
+    expect(text(`<p>\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 and \u{1f469}\u200d\u{1f4bb}</p>`)).toBe(
+      "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 and \u{1f469}\u200d\u{1f4bb}",
+    );
+  });
+});
+
+describe("inline marks in a heading with its permalink mark", () => {
+  it("move with the text when a leading mark leaves", () => {
+    expect(md(`<h2><a class="anchor" href="#opts">#</a> The <code>retry</code> options</h2>`)).toBe(
+      "## The `retry` options\n",
+    );
+  });
+});
