@@ -53,6 +53,7 @@ export function withoutInvisible(block: TextBlock): TextBlock {
   if (marks) rich.marks = marks;
   else delete rich.marks;
   if (rich.images) rich.images = rich.images.map((image) => ({ ...image, at: at(image.at) }));
+  if (rich.embeds) rich.embeds = rich.embeds.map((video) => ({ ...video, at: at(video.at) }));
   if (rich.row) rich.row = { ...rich.row, cells: rich.row.cells.map(at) };
   if (code) rich.code = { ...code, raw: code.raw.replace(/[\u00ad\u200b\u2060\ufeff]/g, "") };
   return { ...block, text, rich };

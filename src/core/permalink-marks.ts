@@ -83,6 +83,7 @@ export function withoutPermalinkMarks(block: TextBlock): TextBlock {
   if (anchors) rich.anchors = anchors;
   else delete rich.anchors;
   if (rich.images) rich.images = rich.images.map((image) => ({ ...image, at: moved(image.at) }));
+  if (rich.embeds) rich.embeds = rich.embeds.map((video) => ({ ...video, at: moved(video.at) }));
   return { ...block, text, rich };
 }
 

@@ -105,7 +105,9 @@ const IMAGE_URL = /^https?:/i;
 function inlineHtml(pieces: readonly Inline[]): string {
   const piece = (p: Inline) => {
     if (p.kind === "image") {
-      return IMAGE_URL.test(p.src) ? `<img src="${escapeHtml(p.src)}" alt="${escapeHtml(p.alt)}">` : "";
+      if (!IMAGE_URL.test(p.src)) return "";
+      if (p.video) return `<a href="${escapeHtml(p.src)}">${escapeHtml(p.alt)}</a>`;
+      return `<img src="${escapeHtml(p.src)}" alt="${escapeHtml(p.alt)}">`;
     }
     const text = (p.marks ?? 0) & MARK_CODE ? `<code>${escapeHtml(p.text)}</code>` : escapeHtml(p.text);
     return p.kind === "link" && LINK_URL.test(p.href) ? `<a href="${escapeHtml(p.href)}">${text}</a>` : text;

@@ -7,12 +7,14 @@ import { MARK_EM, MARK_STRONG, type InlineImage, type LinkSpan, type MarkSpan, t
 /**
  * `marks` (MARK_CODE, MARK_EM, MARK_STRONG of types.ts; absent: none) are the inline marks the whole
  * piece carries: text is split where a mark begins or ends; a link carries the marks around all of
- * its text (a mark on part of a link's text is left out, as the link is one piece).
+ * its text (a mark on part of a link's text is left out, as the link is one piece). An image piece
+ * with `video` is an embedded video (RichBlock.embeds): `src` is its page, `alt` its title; it stands
+ * where images stand and goes with them (the `images` option).
  */
 export type Inline =
   | { kind: "text"; text: string; marks?: number }
   | { kind: "link"; text: string; href: string; marks?: number }
-  | { kind: "image"; src: string; alt: string };
+  | { kind: "image"; src: string; alt: string; video?: boolean };
 
 export interface InlineOptions {
   /** Keep links (default true); off, their text stays as plain text. */
@@ -41,12 +43,21 @@ export function inlinePieces(
     options.links === false
       ? []
       : (rich?.links ?? []).filter((l) => l.start < to && l.end > from && LINK_URL.test(l.href));
-  const images: InlineImage[] =
+  const images: (InlineImage & { video?: boolean })[] =
     options.images === false
       ? []
       : (rich?.images ?? []).filter(
           (im) => im.at >= from && (im.at < to || (im.at === to && to === text.length)) && IMAGE_URL.test(im.src),
         );
+  const embeds = options.images === false ? undefined : rich?.embeds;
+  if (embeds?.length) {
+    for (const video of embeds) {
+      if (video.at >= from && (video.at < to || (video.at === to && to === text.length)) && IMAGE_URL.test(video.src)) {
+        images.push({ ...video, video: true });
+      }
+    }
+    images.sort((a, b) => a.at - b.at);
+  }
   const marks: MarkSpan[] = (rich?.marks ?? []).filter((m) => m.start < to && m.end > from);
   /** The marks around all of text[start, end). */
   const marksOver = (start: number, end: number) => {
@@ -75,7 +86,12 @@ export function inlinePieces(
   const imagesBefore = (limit: number) => {
     for (; ii < images.length && images[ii]!.at < limit; ii++) {
       textUntil(images[ii]!.at);
-      out.push({ kind: "image", src: images[ii]!.src, alt: images[ii]!.alt });
+      const image = images[ii]!;
+      out.push(
+        image.video
+          ? { kind: "image", src: image.src, alt: image.alt, video: true }
+          : { kind: "image", src: image.src, alt: image.alt },
+      );
     }
   };
   for (const link of links) {

@@ -74,7 +74,7 @@ export function markdownUrl(url: string): string {
 /** Inline pieces as markdown; a line start is escaped when the line begins with text. */
 function inlineMarkdown(pieces: readonly Inline[], lineStart: boolean): string {
   const written = pieces.map((p) => {
-    if (p.kind === "image") return `![${escapeInline(p.alt)}](${markdownUrl(p.src)})`;
+    if (p.kind === "image") return `${p.video ? "" : "!"}[${escapeInline(p.alt)}](${markdownUrl(p.src)})`;
     const text = (p.marks ?? 0) & MARK_CODE ? codeSpan(p.text) : escapeInline(p.text);
     return p.kind === "link" ? `[${text}](${markdownUrl(p.href)})` : text;
   });

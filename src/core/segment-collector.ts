@@ -46,6 +46,8 @@ interface PendingImage {
   container: Frame;
   /** How many times the search moved one element up (see RichBlock in types.ts). */
   levels: number;
+  /** An embedded video (RichBlock.embeds), placed as an image is. */
+  embed: boolean;
 }
 
 /** How far up an image looks for a block before it is dropped. */
@@ -142,7 +144,13 @@ export class BlockCollector {
   /** An image outside a row: it goes with a nearby block (types.ts, RichBlock). The block before it has ended. */
   image(image: InlineImage, frame: Frame): void {
     const container = blockContainer(frame);
-    if (container !== this.root) this.pendingImages.push({ image, container, levels: 0 });
+    if (container !== this.root) this.pendingImages.push({ image, container, levels: 0, embed: false });
+  }
+
+  /** An embedded video: it goes with a nearby block as an image does (RichBlock.embeds). */
+  embed(video: InlineImage, frame: Frame): void {
+    const container = blockContainer(frame);
+    if (container !== this.root) this.pendingImages.push({ image: video, container, levels: 0, embed: true });
   }
 
   rule(): void {
@@ -156,9 +164,10 @@ export class BlockCollector {
     const waiting: PendingImage[] = [];
     for (const pending of this.pendingImages) {
       if (pending.container !== frame) waiting.push(pending);
-      else if (last?.ancestors?.includes(frame.id)) addImage(last, { ...pending.image, at: last.text.length });
+      else if (last?.ancestors?.includes(frame.id))
+        addImage(last, { ...pending.image, at: last.text.length }, pending.embed);
       else if (pending.levels < MAX_IMAGE_LEVELS && frame.parent && frame.parent !== this.root) {
-        waiting.push({ image: pending.image, container: blockContainer(frame.parent), levels: pending.levels + 1 });
+        waiting.push({ ...pending, container: blockContainer(frame.parent), levels: pending.levels + 1 });
       }
     }
     this.pendingImages = waiting;
@@ -280,14 +289,16 @@ export class BlockCollector {
   private takeImages(block: TextBlock): void {
     const waiting: PendingImage[] = [];
     const taken: InlineImage[] = [];
+    const embeds: InlineImage[] = [];
     for (const pending of this.pendingImages) {
-      if (block.ancestors!.includes(pending.container.id)) taken.push({ ...pending.image, at: 0 });
-      else waiting.push(pending);
+      if (!block.ancestors!.includes(pending.container.id)) waiting.push(pending);
+      else (pending.embed ? embeds : taken).push({ ...pending.image, at: 0 });
     }
     this.pendingImages = waiting;
-    if (taken.length === 0) return;
+    if (taken.length === 0 && embeds.length === 0) return;
     const rich = (block.rich ??= {});
-    rich.images = [...taken, ...(rich.images ?? [])];
+    if (taken.length) rich.images = [...taken, ...(rich.images ?? [])];
+    if (embeds.length) rich.embeds = [...embeds, ...(rich.embeds ?? [])];
   }
 
   private reset(): void {
@@ -339,9 +350,9 @@ function collapsedVisible(text: string): number {
   return n;
 }
 
-function addImage(block: TextBlock, image: InlineImage): void {
+function addImage(block: TextBlock, image: InlineImage, embed = false): void {
   const rich = (block.rich ??= {});
-  (rich.images ??= []).push(image);
+  (embed ? (rich.embeds ??= []) : (rich.images ??= [])).push(image);
 }
 
 /** The code as written: its parts, with a newline where a line element began (codeLine). */

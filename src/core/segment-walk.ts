@@ -15,7 +15,7 @@ import { capName } from "./budget";
 import { DeclaredTypeReader } from "./declared-types";
 import { BlockCollector, isCell, passesThrough, type Frame } from "./segment-collector";
 import type { Attributes } from "./segment-events";
-import { codeLanguage, imageSource, isCodeLine, isInPage, linkTarget, resolveBase } from "./segment-rich";
+import { codeLanguage, imageSource, isCodeLine, isInPage, linkTarget, resolveBase, videoPage } from "./segment-rich";
 import type { TableEvents } from "./segment-tables";
 import { TAG_HARD, TAG_INLINE, TAG_LANDMARK, TAG_SKIP, TAG_VOID, tagFlags } from "./segment-tag-names";
 import { HARD_ROLES, LANDMARK_ROLES } from "./segment-tags";
@@ -275,6 +275,11 @@ export class SegmentWalk implements TableEvents {
         this.baseSeen = true;
         this.base = resolveBase(this.pageUrl, el.getAttribute("href"));
       } else if (tag === "meta") this.declared.meta(attributes.property ?? attributes.name, attributes.content);
+      else if (tag === "iframe") {
+        const video = videoPage(el.getAttribute("src") ?? el.getAttribute("data-src"));
+        const title = collapseWhitespace(el.getAttribute("title") ?? "");
+        if (video) collector.embed({ at: 0, src: video.url, alt: title || video.name }, this.current);
+      }
     } else {
       if (!(flags & TAG_INLINE) || tag === "br") collector.flush();
       else if (this.current.code !== null && isCodeLine(el.getAttribute("class"))) collector.codeLine();

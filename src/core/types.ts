@@ -56,6 +56,11 @@ export interface RichBlock {
   anchors?: TextSpan[];
   /** Inline images, in order of `at`. */
   images?: InlineImage[];
+  /**
+   * Embedded videos (a YouTube or Vimeo player's `iframe`), placed as images are: `src` is the
+   * video's own page, `alt` the frame's title. Apart from `images`: no page decision reads them.
+   */
+  embeds?: InlineImage[];
   /** A row of a data table (one block per row: see segment.ts); cell texts are slices of the text. */
   row?: TableRow;
   /** A block inside `pre`: its text with whitespace as written. */

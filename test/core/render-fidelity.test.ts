@@ -133,3 +133,25 @@ describe("inline marks in a heading with its permalink mark", () => {
     );
   });
 });
+
+describe("embedded videos", () => {
+  const BODY =
+    `<p>Watch the whole graft first.</p>` +
+    `<iframe src="https://www.youtube-nocookie.com/embed/AbC_12-xyz9?rel=0" title="Whip and tongue graft"></iframe>` +
+    `<p>Or the short one.</p><div class="embed"><iframe data-src="https://player.vimeo.com/video/76979871"></iframe></div>` +
+    `<iframe src="https://ads.example/frame.html" title="Advertisement"></iframe><p>The end.</p>`;
+
+  it("markdown links a YouTube or Vimeo player to the video's page, as a paragraph of its own", () => {
+    expect(md(BODY)).toBe(
+      "Watch the whole graft first.\n\n[Whip and tongue graft](https://www.youtube.com/watch?v=AbC_12-xyz9)\n\n" +
+        "Or the short one.\n\n[Vimeo video](https://vimeo.com/76979871)\n\nThe end.\n",
+    );
+  });
+
+  it("HTML links it inside a figure; text has no line for it", () => {
+    expect(html(BODY)).toContain(
+      '<figure><a href="https://www.youtube.com/watch?v=AbC_12-xyz9">Whip and tongue graft</a></figure>',
+    );
+    expect(text(BODY)).toBe("Watch the whole graft first.\n\nOr the short one.\n\nThe end.");
+  });
+});
