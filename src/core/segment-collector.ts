@@ -147,10 +147,16 @@ export class BlockCollector {
     if (container !== this.root) this.pendingImages.push({ image, container, levels: 0, embed: false });
   }
 
-  /** An embedded video: it goes with a nearby block as an image does (RichBlock.embeds). */
+  /**
+   * An embedded video (RichBlock.embeds): after the block before it when that one ended in the same
+   * element (the next block may open a quote or a list the video is not in), else as an image goes.
+   */
   embed(video: InlineImage, frame: Frame): void {
     const container = blockContainer(frame);
-    if (container !== this.root) this.pendingImages.push({ image: video, container, levels: 0, embed: true });
+    if (container === this.root) return;
+    const last = this.blocks[this.blocks.length - 1];
+    if (last?.ancestors?.includes(container.id)) addImage(last, { ...video, at: last.text.length }, true);
+    else this.pendingImages.push({ image: video, container, levels: 0, embed: true });
   }
 
   rule(): void {

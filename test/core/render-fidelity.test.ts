@@ -155,3 +155,13 @@ describe("embedded videos", () => {
     expect(text(BODY)).toBe("Watch the whole graft first.\n\nOr the short one.\n\nThe end.");
   });
 });
+
+describe("an embedded video before a quote", () => {
+  it("stays out of the quote: it follows the paragraph before it", () => {
+    expect(
+      md(
+        `<p>Here it is.</p><iframe src="https://www.youtube.com/embed/AbCdEf12345"></iframe><blockquote><p>Said.</p></blockquote>`,
+      ),
+    ).toBe("Here it is.\n\n[YouTube video](https://www.youtube.com/watch?v=AbCdEf12345)\n\n> Said.\n");
+  });
+});
