@@ -2,7 +2,7 @@
  * A block's text as inline pieces (text, links, images) for the markdown and HTML renderers, from
  * the offsets segmentation kept (RichBlock in types.ts). Text is raw: each renderer escapes it.
  */
-import { MARK_EM, MARK_STRONG, type InlineImage, type LinkSpan, type MarkSpan, type TextBlock } from "./types";
+import { MARK_EM, MARK_STRONG, type InlineImage, type LinkSpan, type TextBlock } from "./types";
 
 /**
  * `marks` (MARK_CODE, MARK_EM, MARK_STRONG of types.ts; absent: none) are the inline marks the whole
@@ -58,31 +58,37 @@ export function inlinePieces(
     }
     images.sort((a, b) => a.at - b.at);
   }
-  const marks: MarkSpan[] = (rich?.marks ?? []).filter((m) => m.start < to && m.end > from);
-  /** The marks around all of text[start, end). */
-  const marksOver = (start: number, end: number) => {
-    let bits = 0;
-    for (const m of marks) if (m.start <= start && m.end >= end) bits |= m.mark;
-    return bits;
-  };
+  // Where marks begin and end, in order (an end before a begin at the same offset), and the marks
+  // on the text from `pos` on: one pass over them, however many the block has.
+  const edges: { at: number; mark: number; on: boolean }[] = [];
+  for (const m of rich?.marks ?? []) {
+    if (m.start >= to || m.end <= from) continue;
+    edges.push({ at: m.start, mark: m.mark, on: true }, { at: m.end, mark: m.mark, on: false });
+  }
+  edges.sort((a, b) => a.at - b.at || Number(a.on) - Number(b.on));
+  let edge = 0;
+  let bits = 0;
   const out: Inline[] = [];
   let pos = from;
   let ii = 0;
-  const textUntil = (end: number) => {
+  /** Moves `pos` to `end` a stretch at a time, the text splitting where a mark begins or ends. */
+  const walk = (end: number, stretch: (start: number, cut: number, marks: number) => void) => {
     while (end > pos) {
-      // The text splits where a mark begins or ends.
-      let cut = end;
-      for (const m of marks) {
-        if (m.start > pos && m.start < cut) cut = m.start;
-        if (m.end > pos && m.end < cut) cut = m.end;
+      for (; edge < edges.length && edges[edge]!.at <= pos; edge++) {
+        const e = edges[edge]!;
+        bits = e.on ? bits | e.mark : bits & ~e.mark;
       }
-      const bits = marksOver(pos, cut);
-      out.push(
-        bits ? { kind: "text", text: text.slice(pos, cut), marks: bits } : { kind: "text", text: text.slice(pos, cut) },
-      );
+      const cut = Math.min(end, edges[edge]?.at ?? end);
+      stretch(pos, cut, bits);
       pos = cut;
     }
   };
+  const textUntil = (end: number) =>
+    walk(end, (start, cut, marks) =>
+      out.push(
+        marks ? { kind: "text", text: text.slice(start, cut), marks } : { kind: "text", text: text.slice(start, cut) },
+      ),
+    );
   const imagesBefore = (limit: number) => {
     for (; ii < images.length && images[ii]!.at < limit; ii++) {
       textUntil(images[ii]!.at);
@@ -101,10 +107,12 @@ export function inlinePieces(
     imagesBefore(end);
     textUntil(start);
     if (end > start) {
-      const bits = marksOver(start, end);
+      // The marks around all of the link's text.
+      let all = -1;
+      walk(end, (_, __, marks) => (all &= marks));
       out.push(
-        bits
-          ? { kind: "link", text: text.slice(start, end), href: link.href, marks: bits }
+        all > 0
+          ? { kind: "link", text: text.slice(start, end), href: link.href, marks: all }
           : { kind: "link", text: text.slice(start, end), href: link.href },
       );
     }
@@ -168,25 +176,36 @@ export interface MarkRun {
  */
 export function markRuns(pieces: readonly Inline[], keep: (run: MarkRun) => boolean = () => true): MarkRun[] {
   const runs: MarkRun[] = [];
+  // The strong run each piece is in (-1: none), to tell in one step whether an emphasis run crosses one.
+  const strongAt = new Array<number>(pieces.length).fill(-1);
+  const strong: MarkRun[] = [];
   for (const mark of [MARK_STRONG, MARK_EM]) {
     let from = -1;
     for (let i = 0; i <= pieces.length; i++) {
       const p = pieces[i];
       const on = p !== undefined && p.kind !== "image" && ((p.marks ?? 0) & mark) !== 0;
       if (on && from < 0) from = i;
-      if (!on && from >= 0) {
-        const run = { mark, from, to: i };
-        const crosses = runs.some((r) => r.from < run.to && run.from < r.to && !nested(r, run) && !nested(run, r));
-        if (!crosses && keep(run)) runs.push(run);
-        from = -1;
+      if (on || from < 0) continue;
+      const run = { mark, from, to: i };
+      from = -1;
+      if (mark === MARK_EM && crosses(run, strongAt, strong)) continue;
+      if (!keep(run)) continue;
+      runs.push(run);
+      if (mark === MARK_STRONG) {
+        strong.push(run);
+        strongAt.fill(strong.length - 1, run.from, run.to);
       }
     }
   }
   return runs.sort((a, b) => a.from - b.from || b.to - a.to);
 }
 
-function nested(inner: MarkRun, outer: MarkRun): boolean {
-  return inner.from >= outer.from && inner.to <= outer.to;
+/** Whether a run shares pieces with a strong run without one holding the other. */
+function crosses(run: MarkRun, strongAt: readonly number[], strong: readonly MarkRun[]): boolean {
+  const first = strongAt[run.from]!;
+  const last = strongAt[run.to - 1]!;
+  if (first >= 0 && first === last) return false;
+  return (first >= 0 && strong[first]!.from < run.from) || (last >= 0 && strong[last]!.to > run.to);
 }
 
 /**

@@ -105,11 +105,11 @@ const SPACE_CHAR = /\s/;
  * Else the run is written without them: stars the reader would see are worse than no emphasis.
  */
 function flanks(written: readonly string[], run: MarkRun): boolean {
-  const before = written.slice(0, run.from).join("").slice(-1);
-  const after = written.slice(run.to).join("").charAt(0);
-  const inner = written.slice(run.from, run.to).join("");
-  const first = inner.charAt(0);
-  const last = inner.slice(-1);
+  // Written pieces are never empty: the characters around a run are those of its neighbours.
+  const before = written[run.from - 1]?.slice(-1) ?? "";
+  const after = written[run.to]?.charAt(0) ?? "";
+  const first = written[run.from]!.charAt(0);
+  const last = written[run.to - 1]!.slice(-1);
   if (!first || SPACE_CHAR.test(first) || SPACE_CHAR.test(last)) return false;
   const loose = (c: string) => c === "" || SPACE_CHAR.test(c) || PUNCTUATION.test(c);
   if (PUNCTUATION.test(first) && !loose(before)) return false;
