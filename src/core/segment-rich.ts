@@ -155,7 +155,7 @@ const YOUTUBE = /^(?:https?:)?\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/embed\/(
 const VIMEO = /^(?:https?:)?\/\/player\.vimeo\.com\/video\/(\d{3,12})(?=[?#/]|$)/i;
 
 /**
- * The page of a video an `iframe` plays, and a name for it when the frame has no title; null for
+ * The page of a video an `iframe` plays, and a name for it (the site's); null for
  * any other frame (widgets, advertisements, maps stay out).
  */
 export function videoPage(src: string | null): { url: string; name: string } | null {

@@ -114,7 +114,7 @@ export const META_ATTRIBUTES = new Set(["property", "name", "content"]);
 /**
  * The only attributes the walk reads: path tokens (id, class), landmarks (role), links (href), for
  * rendering: images and their lazy-loading variants, the first number of an `ol`, the columns a
- * table cell spans, a video frame's title; and what the page
+ * table cell spans; and what the page
  * declares it is (declared-types.ts): a `<meta>`'s `property`, `name` and `content`, read on `<meta>`
  * only (META_ATTRIBUTES): on other elements they are a form field's name or microdata's values.
  */
@@ -132,6 +132,5 @@ export const SEGMENT_ATTRIBUTES = new Set([
   "data-original",
   "start",
   "colspan",
-  "title",
   ...META_ATTRIBUTES,
 ]);

@@ -276,9 +276,9 @@ export class SegmentWalk implements TableEvents {
         this.base = resolveBase(this.pageUrl, el.getAttribute("href"));
       } else if (tag === "meta") this.declared.meta(attributes.property ?? attributes.name, attributes.content);
       else if (tag === "iframe") {
+        // Named by its site: a frame's title is not read (the parser keeps no `title` attribute, common on links).
         const video = videoPage(el.getAttribute("src") ?? el.getAttribute("data-src"));
-        const title = collapseWhitespace(el.getAttribute("title") ?? "");
-        if (video) collector.embed({ at: 0, src: video.url, alt: title || video.name }, this.current);
+        if (video) collector.embed({ at: 0, src: video.url, alt: video.name }, this.current);
       }
     } else {
       if (!(flags & TAG_INLINE) || tag === "br") collector.flush();

@@ -58,7 +58,7 @@ export interface RichBlock {
   images?: InlineImage[];
   /**
    * Embedded videos (a YouTube or Vimeo player's `iframe`), placed as images are: `src` is the
-   * video's own page, `alt` the frame's title. Apart from `images`: no page decision reads them.
+   * video's own page, `alt` "YouTube video" or "Vimeo video". Apart from `images`: no page decision reads them.
    */
   embeds?: InlineImage[];
   /** A row of a data table (one block per row: see segment.ts); cell texts are slices of the text. */

@@ -143,14 +143,14 @@ describe("embedded videos", () => {
 
   it("markdown links a YouTube or Vimeo player to the video's page, as a paragraph of its own", () => {
     expect(md(BODY)).toBe(
-      "Watch the whole graft first.\n\n[Whip and tongue graft](https://www.youtube.com/watch?v=AbC_12-xyz9)\n\n" +
+      "Watch the whole graft first.\n\n[YouTube video](https://www.youtube.com/watch?v=AbC_12-xyz9)\n\n" +
         "Or the short one.\n\n[Vimeo video](https://vimeo.com/76979871)\n\nThe end.\n",
     );
   });
 
   it("HTML links it inside a figure; text has no line for it", () => {
     expect(html(BODY)).toContain(
-      '<figure><a href="https://www.youtube.com/watch?v=AbC_12-xyz9">Whip and tongue graft</a></figure>',
+      '<figure><a href="https://www.youtube.com/watch?v=AbC_12-xyz9">YouTube video</a></figure>',
     );
     expect(text(BODY)).toBe("Watch the whole graft first.\n\nOr the short one.\n\nThe end.");
   });
