@@ -12,8 +12,12 @@
  * backtick run in the code, its info string the language; links are `[text](url)` and images
  * `![alt](url)` with absolute URLs (`(`, `)`, `<`, `>`, space and `|` percent-encoded); an image
  * before or after a paragraph, heading or caption stands as its own paragraph, with the caption
- * as an italic line after; data tables are pipe tables whose first row is the header (`|`
- * escaped in cells); an `<hr>` before a unit is `---`. Text is escaped so it creates no markup:
+ * as an italic line after; an embedded video is a link to its page, standing as images do; data
+ * tables are pipe tables whose first row is the header (`|` escaped in cells, a cell spanning n
+ * columns followed by n - 1 empty ones); inline code is a code span (unescaped, fenced by a backtick
+ * run longer than any inside), emphasis `*em*` and `**strong**` where CommonMark reads the
+ * delimiters so (else the words stand plain); a list item's later paragraphs are indented under it
+ * after a blank line; an `<hr>` before a unit is `---`. Text is escaped so it creates no markup:
  * `\`, `` ` ``, `*`, `[`, `]`, `~` always, `_` unless inside a word, `<` before a tag-like
  * character, `&` before an entity-like run, and `#`, `>`, `-`, `+`, `=`, `1.`/`1)` at the start
  * of a line. Ordered lists start at the page's number of their first item.
