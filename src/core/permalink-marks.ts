@@ -75,11 +75,15 @@ export function withoutPermalinkMarks(block: TextBlock): TextBlock {
   const rich: RichBlock = { ...block.rich };
   const links: LinkSpan[] | undefined = keep(rich.links);
   const anchors = keep(rich.anchors);
+  const inline = keep(rich.marks);
+  if (inline) rich.marks = inline;
+  else delete rich.marks;
   if (links) rich.links = links;
   else delete rich.links;
   if (anchors) rich.anchors = anchors;
   else delete rich.anchors;
   if (rich.images) rich.images = rich.images.map((image) => ({ ...image, at: moved(image.at) }));
+  if (rich.embeds) rich.embeds = rich.embeds.map((video) => ({ ...video, at: moved(video.at) }));
   return { ...block, text, rich };
 }
 

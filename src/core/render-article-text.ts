@@ -6,7 +6,7 @@
  *
  * The body is written as `renderText` writes the content: a blank line between units, a line break
  * between the lines of one unit (blocks split only by `<br>`, rows of one data table, their cells
- * separated by tabs). Figure images without text are no lines: plain text has no images.
+ * separated by tabs). Code is written as the page wrote it, line breaks and indentation kept. Figure images without text are no lines: plain text has no images.
  *
  * Why the headline is written even when the content had none: the reader of an article expects its
  * title first, and the answer must not depend on whether the model happened to keep the `<h1>` block
@@ -37,7 +37,8 @@ export function renderArticleText(
   const placed = placeHeadline(layoutBlocks(blocks, verdicts), options);
   const paragraphs = placed.headline ? [placed.headline] : [];
   for (const unit of placed.units) {
-    const lines = unit.blocks.map(blockPlainText).filter((line) => line !== "");
+    // Code keeps its lines and indentation (layoutBlocks gives them as written), as in the other answers.
+    const lines = (unit.kind === "code" ? unit.lines : unit.blocks.map(blockPlainText)).filter((line) => line !== "");
     if (lines.length > 0) paragraphs.push(lines.join("\n"));
   }
   return paragraphs.join("\n\n");

@@ -5,8 +5,8 @@
  * (headline.ts): exactly one `<h1>` when the article has a headline, other h1s become h2.
  *
  * Only these elements are written: p, h1-h6, a[href], img[src alt], figure, figcaption, ul,
- * ol[start], li, table, thead, tbody, tr, th, td, blockquote, pre, code[class=language-*], em, br,
- * hr; links are absolute http(s)/mailto and images absolute http(s) URLs. Page markup never passes
+ * ol[start], li, table, thead, tbody, tr, th[colspan], td[colspan], blockquote, pre,
+ * code[class=language-*], code, em, strong, br, hr; links are absolute http(s)/mailto and images absolute http(s) URLs. Page markup never passes
  * through: everything is rebuilt from block text, which is escaped (`& < > " '`) wherever it is
  * written, in text and attributes alike. So no script, style, event handler, form or frame can
  * come from a page. Lines joined by `<br>` in the page are joined by `<br>` here. A list item's
@@ -16,9 +16,17 @@
  */
 import type { BlockVerdict } from "./classify";
 import { placeHeadline } from "./headline";
-import { cellRanges, inlinePieces, splitEdgeImages, type Inline, type InlineOptions } from "./render-inline";
+import {
+  cellRanges,
+  inlinePieces,
+  markRuns,
+  splitEdgeImages,
+  writeWithRuns,
+  type Inline,
+  type InlineOptions,
+} from "./render-inline";
 import { commonDepth, layoutBlocks, type Container, type Unit } from "./render-layout";
-import type { TextBlock } from "./types";
+import { MARK_CODE, MARK_STRONG, type TextBlock } from "./types";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -29,6 +37,8 @@ export function escapeHtml(text: string): string {
 interface OpenContainer extends Container {
   /** Index in the output of the open `<li>` line, or -1 when no item is open. */
   itemLine: number;
+  /** The `li` element of the open item (Unit.item; 0 unknown). */
+  li: number;
 }
 
 export interface HtmlOptions extends InlineOptions {
@@ -91,17 +101,25 @@ export function renderHtmlFragment(
 const LINK_URL = /^(https?:|mailto:)/i;
 const IMAGE_URL = /^https?:/i;
 
-/** Inline pieces as HTML. */
+/** Inline pieces as HTML: inline code as `<code>`, emphasis runs as `<em>` and `<strong>`. */
 function inlineHtml(pieces: readonly Inline[]): string {
-  return pieces
-    .map((p) => {
-      if (p.kind === "text") return escapeHtml(p.text);
-      if (p.kind === "link") {
-        return LINK_URL.test(p.href) ? `<a href="${escapeHtml(p.href)}">${escapeHtml(p.text)}</a>` : escapeHtml(p.text);
-      }
-      return IMAGE_URL.test(p.src) ? `<img src="${escapeHtml(p.src)}" alt="${escapeHtml(p.alt)}">` : "";
-    })
-    .join("");
+  const piece = (p: Inline) => {
+    if (p.kind === "image") {
+      if (!IMAGE_URL.test(p.src)) return "";
+      if (p.video) return `<a href="${escapeHtml(p.src)}">${escapeHtml(p.alt)}</a>`;
+      return `<img src="${escapeHtml(p.src)}" alt="${escapeHtml(p.alt)}">`;
+    }
+    const text = (p.marks ?? 0) & MARK_CODE ? `<code>${escapeHtml(p.text)}</code>` : escapeHtml(p.text);
+    return p.kind === "link" && LINK_URL.test(p.href) ? `<a href="${escapeHtml(p.href)}">${text}</a>` : text;
+  };
+  const tag = (mark: number) => (mark === MARK_STRONG ? "strong" : "em");
+  return writeWithRuns(
+    pieces,
+    markRuns(pieces),
+    piece,
+    (m) => `<${tag(m)}>`,
+    (m) => `</${tag(m)}>`,
+  );
 }
 
 function figure(images: readonly Inline[], caption = ""): string {
@@ -135,9 +153,12 @@ function tableHtml(unit: Unit, inline: InlineOptions): string[] {
       out.push("<tbody>");
       bodyOpen = true;
     }
+    const spans = block.rich?.row?.spans;
     const cells = cellRanges(block).map(([from, to], c) => {
       const tag = header[c] ? "th" : "td";
-      return `<${tag}>${inlineHtml(inlinePieces(block, inline, from, to))}</${tag}>`;
+      const span = spans?.[c] ?? 1;
+      const open = span > 1 ? `<${tag} colspan="${span}">` : `<${tag}>`;
+      return `${open}${inlineHtml(inlinePieces(block, inline, from, to))}</${tag}>`;
     });
     out.push(`<tr>${cells.join("")}</tr>`);
   });
@@ -181,15 +202,23 @@ function articleLines(placed: ReturnType<typeof placeHeadline>, inline: InlineOp
       // A quote or list inside a list must sit in an item.
       if (parent && parent.kind !== "quote" && parent.itemLine < 0) openItem(parent, "");
       out.push(c.kind === "quote" ? "<blockquote>" : listTag(c, unit));
-      stack.push({ ...c, itemLine: -1 });
+      stack.push({ ...c, itemLine: -1, li: 0 });
     }
 
     if (unit.ruleBefore && unit.kind !== "item" && out.length > 0) out.push("<hr>");
     const pieces = unit.blocks.map((b) => inlinePieces(b, inline));
     switch (unit.kind) {
-      case "item":
-        openItem(stack[stack.length - 1]!, pieces.map(inlineHtml).join("<br>"));
+      case "item": {
+        const list = stack[stack.length - 1]!;
+        const html = pieces.map(inlineHtml).join("<br>");
+        // A later paragraph of the open item (Unit.item) stays in its `li`.
+        if (unit.item !== 0 && list.itemLine >= 0 && list.li === unit.item) out.push(`<p>${html}</p>`);
+        else {
+          openItem(list, html);
+          list.li = unit.item;
+        }
         break;
+      }
       case "heading": {
         const { before, lines, after } = splitEdgeImages(pieces);
         if (before.length) out.push(figure(before));

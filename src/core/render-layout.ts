@@ -26,13 +26,14 @@
  *   out between them ends that join too).
  *
  * - A heading's permalink mark ("Usage¶") is left out of its text (permalink-marks.ts); a heading
- *   that was only the mark is no unit.
+ *   that was only the mark is no unit. So are characters that never show (invisible-chars.ts).
  *
  * Path tokens are split on `>`; an id or class containing `>` (rare) can mislead the inference,
  * never the escaping.
  */
 import { INLINE } from "./segment-tags";
 import type { BlockVerdict } from "./classify";
+import { withoutInvisible } from "./invisible-chars";
 import { withoutPermalinkMarks } from "./permalink-marks";
 import { isContent } from "./render-text";
 import type { InlineImage, TextBlock } from "./types";
@@ -65,6 +66,11 @@ export interface Unit {
   language: string;
   /** Number of an item of an ordered list in the page (`<ol start>` applied); 0 when unknown. */
   ordinal: number;
+  /**
+   * An item's `li` element (0: not an item, or unknown): an item of the same `li` as the one before
+   * it in its list is a later paragraph of that item (`<li><p>..</p><p>..</p></li>`), not an item.
+   */
+  item: number;
   /** An `<hr>` came before the unit. */
   ruleBefore: boolean;
   /** Enclosing quotes and lists, outermost first. Only items have list containers, and their last container is their list. */
@@ -108,6 +114,8 @@ interface UnitShape {
   kind: UnitKind;
   level: number;
   containers: readonly Container[];
+  /** Index in `tags` of the item's `li`; -1 when the block is no item. */
+  liIndex: number;
 }
 
 /**
@@ -177,7 +185,7 @@ function unitShape(path: string, holder: string, row: boolean): UnitShape {
     while (containers[lastList]!.kind === "quote") lastList--;
     containers.push(...containers.splice(lastList, 1));
   }
-  return { tags, kind, level, containers };
+  return { tags, kind, level, containers, liIndex };
 }
 
 /** Lays out the content blocks as units, in order. */
@@ -187,7 +195,7 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
   let previousElement: number | null = null;
   for (let b = 0; b < blocks.length; b++) {
     const verdict = verdicts[b];
-    const block = withoutPermalinkMarks(blocks[b]!);
+    const block = withoutInvisible(withoutPermalinkMarks(blocks[b]!));
     if (!verdict || !isContent(verdict) || !block.text) {
       previousElement = null;
       const figure = verdict && block.text ? figureImagesOf(block, verdict, blocks[b + 1], verdicts[b + 1]) : null;
@@ -212,7 +220,7 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
     const afterContent = previousElement !== null;
     previousElement = block.element;
 
-    const { tags, kind, level, containers } = shapeOf(block);
+    const { tags, kind, level, containers, liIndex } = shapeOf(block);
     // Lines of one `<pre>` set as elements of their own (an editor's `div.cm-line`s) are one code
     // block, unless a line between them was left out: the fence would hide the gap. (Only a code
     // unit just before can take the line: the walk up the path is skipped otherwise.)
@@ -230,6 +238,7 @@ export function layoutBlocks(blocks: readonly TextBlock[], verdicts: readonly Bl
       blocks: [block],
       language: kind === "code" ? (code?.language ?? "") : "",
       ordinal: kind === "item" ? (block.rich?.ordinal ?? 0) : 0,
+      item: kind === "item" && block.ancestors?.length === tags.length ? (block.ancestors[liIndex] ?? 0) : 0,
       ruleBefore: block.rich?.hrBefore === true,
       containers: [...containers],
     });
@@ -270,7 +279,7 @@ function figureImagesOf(
 /** A unit of images only: a paragraph of an empty block that carries them (all at its empty text's start). */
 export function imageUnit(block: TextBlock, images: InlineImage[]): Unit {
   const carrier: TextBlock = { ...block, text: "", rich: { images: images.map((im) => ({ ...im, at: 0 })) } };
-  const none = { level: 0, language: "", ordinal: 0, ruleBefore: false, containers: [] };
+  const none = { level: 0, language: "", ordinal: 0, item: 0, ruleBefore: false, containers: [] };
   return { kind: "paragraph", lines: [""], blocks: [carrier], ...none };
 }
 

@@ -12,17 +12,31 @@
  * backtick run in the code, its info string the language; links are `[text](url)` and images
  * `![alt](url)` with absolute URLs (`(`, `)`, `<`, `>`, space and `|` percent-encoded); an image
  * before or after a paragraph, heading or caption stands as its own paragraph, with the caption
- * as an italic line after; data tables are pipe tables whose first row is the header (`|`
- * escaped in cells); an `<hr>` before a unit is `---`. Text is escaped so it creates no markup:
+ * as an italic line after; an embedded video is a link to its page, standing as images do; data
+ * tables are pipe tables whose first row is the header (`|` escaped in cells, a cell spanning n
+ * columns followed by n - 1 empty ones); inline code is a code span (unescaped, fenced by a backtick
+ * run longer than any inside), emphasis `*em*` and `**strong**` where CommonMark reads the
+ * delimiters so (else the words stand plain); a list item's later paragraphs are indented under it
+ * after a blank line; an `<hr>` before a unit is `---`. Text is escaped so it creates no markup:
  * `\`, `` ` ``, `*`, `[`, `]`, `~` always, `_` unless inside a word, `<` before a tag-like
  * character, `&` before an entity-like run, and `#`, `>`, `-`, `+`, `=`, `1.`/`1)` at the start
  * of a line. Ordered lists start at the page's number of their first item.
  */
 import type { BlockVerdict } from "./classify";
 import { placeHeadline } from "./headline";
-import { cellRanges, inlinePieces, SPACE, splitEdgeImages, type Inline, type InlineOptions } from "./render-inline";
+import {
+  cellRanges,
+  inlinePieces,
+  markRuns,
+  SPACE,
+  splitEdgeImages,
+  writeWithRuns,
+  type Inline,
+  type InlineOptions,
+  type MarkRun,
+} from "./render-inline";
 import { commonDepth, layoutBlocks, type Container, type Unit } from "./render-layout";
-import type { TextBlock } from "./types";
+import { MARK_CODE, MARK_STRONG, type TextBlock } from "./types";
 
 export { commonDepth, layoutBlocks, type Container, type Unit, type UnitKind } from "./render-layout";
 
@@ -63,13 +77,48 @@ export function markdownUrl(url: string): string {
 
 /** Inline pieces as markdown; a line start is escaped when the line begins with text. */
 function inlineMarkdown(pieces: readonly Inline[], lineStart: boolean): string {
-  const out = pieces.map((p) => {
-    if (p.kind === "text") return escapeInline(p.text);
-    if (p.kind === "link") return `[${escapeInline(p.text)}](${markdownUrl(p.href)})`;
-    return `![${escapeInline(p.alt)}](${markdownUrl(p.src)})`;
+  const written = pieces.map((p) => {
+    if (p.kind === "image") return `${p.video ? "" : "!"}[${escapeInline(p.alt)}](${markdownUrl(p.src)})`;
+    const text = (p.marks ?? 0) & MARK_CODE ? codeSpan(p.text) : escapeInline(p.text);
+    return p.kind === "link" ? `[${text}](${markdownUrl(p.href)})` : text;
   });
-  const s = out.join("");
-  return lineStart && pieces[0]?.kind === "text" ? escapeLineStart(s) : s;
+  const runs = markRuns(pieces, (run) => flanks(written, run));
+  const s = writeWithRuns(pieces, runs, (_, i) => written[i]!, delimiter, delimiter);
+  return lineStart && pieces[0]?.kind === "text" && !((pieces[0].marks ?? 0) & MARK_CODE) && runs[0]?.from !== 0
+    ? escapeLineStart(s)
+    : s;
+}
+
+const delimiter = (mark: number) => (mark === MARK_STRONG ? "**" : "*");
+
+/** A code span: fenced by a backtick run longer than any inside, padded when the code starts or ends with a backtick. */
+export function codeSpan(code: string): string {
+  const runs = code.match(/`+/g) ?? [];
+  const fence = "`".repeat(Math.max(0, ...runs.map((r) => r.length)) + 1);
+  const pad = code.startsWith("`") || code.endsWith("`") || (code.startsWith(" ") && code.endsWith(" ")) ? " " : "";
+  return fence + pad + code + pad + fence;
+}
+
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+const SPACE_CHAR = /\s/;
+
+/**
+ * Whether `*` delimiters around a run of written pieces would read as emphasis in CommonMark: the
+ * opener is left-flanking (a run starting with punctuation needs whitespace, punctuation or the line
+ * start before it) and the closer right-flanking (the same after a run ending with punctuation).
+ * Else the run is written without them: stars the reader would see are worse than no emphasis.
+ */
+function flanks(written: readonly string[], run: MarkRun): boolean {
+  // Written pieces are never empty: the characters around a run are those of its neighbours.
+  const before = written[run.from - 1]?.slice(-1) ?? "";
+  const after = written[run.to]?.charAt(0) ?? "";
+  const first = written[run.from]!.charAt(0);
+  const last = written[run.to - 1]!.slice(-1);
+  if (!first || SPACE_CHAR.test(first) || SPACE_CHAR.test(last)) return false;
+  const loose = (c: string) => c === "" || SPACE_CHAR.test(c) || PUNCTUATION.test(c);
+  if (PUNCTUATION.test(first) && !loose(before)) return false;
+  if (PUNCTUATION.test(last) && !loose(after)) return false;
+  return true;
 }
 
 /** Escapes heading text: inline markup, and a trailing `#` run that would read as a closing sequence. */
@@ -84,6 +133,8 @@ interface OpenContainer extends Container {
   count: number;
   /** Width of the current item's marker: the indent of its continuation lines. */
   width: number;
+  /** The `li` element of the current item (Unit.item; 0 unknown). */
+  li: number;
 }
 
 export function renderMarkdown(
@@ -152,7 +203,9 @@ export function renderMarkdown(
     // Separator: list items continuing (or nesting in) an open list are tight; anything else gets
     // a blank line, carrying the quote markers both sides share.
     const top = stack[stack.length - 1];
-    const tight = previousWasItem && isItem && top !== undefined && top.kind !== "quote";
+    // A later paragraph of the open item (Unit.item) is a paragraph inside it, after a blank line.
+    const more = isItem && unit.item !== 0 && top !== undefined && top.kind !== "quote" && top.li === unit.item;
+    const tight = previousWasItem && isItem && !more && top !== undefined && top.kind !== "quote";
     if (out.length > 0 && !tight) out.push(continuation(stack.length).trimEnd());
 
     for (let i = common; i < unit.containers.length; i++) {
@@ -164,13 +217,18 @@ export function renderMarkdown(
       for (const d of closedStyle.keys()) if (d > stack.length) closedStyle.delete(d);
       let style = 0;
       if (c.kind !== "quote" && closedStyle.get(stack.length) === c.kind + "0") style = 1;
-      stack.push({ ...c, style, count: 0, width: 0 });
+      stack.push({ ...c, style, count: 0, width: 0, li: 0 });
     }
 
     const depth = stack.length;
     const pieces = unit.blocks.map((b) => inlinePieces(b, inline));
     switch (unit.kind) {
       case "item":
+        if (more) {
+          paragraph(pieces.map((p) => inlineMarkdown(p, true)));
+          break;
+        }
+        stack[depth - 1]!.li = unit.item;
         beginItem(
           stack[depth - 1]!,
           depth - 1,
@@ -222,13 +280,18 @@ export function renderMarkdown(
   return out.map((l) => l.trimEnd()).join("\n") + "\n";
 }
 
-/** A GFM pipe table: the first row is the header, every row as wide as the widest. */
+/**
+ * A GFM pipe table: the first row is the header, every row as wide as the widest; a cell spanning
+ * columns is followed by empty cells, so the cells after it stay in their columns.
+ */
 function tableLines(unit: Unit, inline: InlineOptions): string[] {
-  const rows = unit.blocks.map((block) =>
-    cellRanges(block).map(([from, to]) =>
+  const rows = unit.blocks.map((block) => {
+    const spans = block.rich?.row?.spans;
+    return cellRanges(block).flatMap(([from, to], c) => [
       inlineMarkdown(inlinePieces(block, inline, from, to), false).replace(/\|/g, "\\|"),
-    ),
-  );
+      ...Array.from({ length: (spans?.[c] ?? 1) - 1 }, () => ""),
+    ]);
+  });
   const width = Math.max(...rows.map((r) => r.length));
   const line = (cells: string[]) => "| " + Array.from({ length: width }, (_, i) => cells[i] ?? "").join(" | ") + " |";
   return [line(rows[0]!), line(Array.from({ length: width }, () => "---")), ...rows.slice(1).map(line)];

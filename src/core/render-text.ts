@@ -13,11 +13,18 @@ export function isContent(verdict: BlockVerdict): boolean {
   return verdict.label !== "boilerplate";
 }
 
-/** A row's cells, trimmed, tab-separated; other blocks' text as it is. */
+/** A row's cells, trimmed, tab-separated (a cell spanning n columns is followed by n - 1 tabs more); other blocks' text as it is. */
 export function blockPlainText(block: TextBlock): string {
-  const cells = block.rich?.row?.cells;
+  const row = block.rich?.row;
+  const cells = row?.cells;
   if (!cells || cells.length < 2) return block.text;
-  return cells.map((start, i) => block.text.slice(start, cells[i + 1] ?? block.text.length).trim()).join("\t");
+  return cells
+    .map((start, i) => {
+      const cell = block.text.slice(start, cells[i + 1] ?? block.text.length).trim();
+      const span = row.spans?.[i] ?? 1;
+      return span > 1 ? cell + "\t".repeat(span - 1) : cell;
+    })
+    .join("\t");
 }
 
 export function renderText(blocks: readonly TextBlock[], verdicts: readonly BlockVerdict[]): string {

@@ -5,7 +5,7 @@
  */
 import { childPath, topPath, type PathNode } from "./segment-paths";
 import { collapseWhitespace, collapseWithMarks, visibleLength } from "./segment-text";
-import type { InlineImage, Landmark, LinkSpan, RichBlock, TextBlock, TextSpan } from "./types";
+import type { InlineImage, Landmark, LinkSpan, MarkSpan, RichBlock, TextBlock, TextSpan } from "./types";
 
 export interface Frame {
   /** Document-order number of the element. */
@@ -33,6 +33,8 @@ export interface Frame {
   ordinal: number;
   /** On a `picture`: the srcset of its first `<source>`. */
   srcset: string | null;
+  /** The inline marks (MARK_CODE, MARK_EM, MARK_STRONG) this element and those around it put on its text. */
+  marks: number;
   /** The path and element ids of blocks this element holds, made when its first block is (holderChain). */
   pathNode: PathNode | null;
   ancestors: readonly number[] | null;
@@ -44,6 +46,8 @@ interface PendingImage {
   container: Frame;
   /** How many times the search moved one element up (see RichBlock in types.ts). */
   levels: number;
+  /** An embedded video (RichBlock.embeds), placed as an image is. */
+  embed: boolean;
 }
 
 /** How far up an image looks for a block before it is dropped. */
@@ -85,7 +89,10 @@ export class BlockCollector {
   private linkMarks: { start: number; end: number; href: string | null }[] = [];
   private openLink: Frame | null = null;
   private imageMarks: { mark: number; image: InlineImage }[] = [];
-  private cellMarks: { mark: number; header: boolean }[] = [];
+  private cellMarks: { mark: number; header: boolean; span: number }[] = [];
+  /** The inline marks on the text added last (Frame.marks), and the spans begun for them. */
+  private openMarks = 0;
+  private markSpans: { start: number; end: number; mark: number }[] = [];
   private pendingImages: PendingImage[] = [];
   private hrPending = false;
   /** `parts.length` when a code line last began (codeLine); -1 when none has in this block. */
@@ -96,6 +103,7 @@ export class BlockCollector {
   add(text: string, frame: Frame): void {
     if (this.parts.length === 0) this.first = frame;
     if (frame.link !== this.openLink) this.switchLink(frame.link);
+    if (frame.marks !== this.openMarks) this.switchMarks(frame.marks);
     this.parts.push(text);
     // Only link text is counted here: most text is outside links, and the block's own count is read
     // from its collapsed text when it has link text at all (push).
@@ -117,9 +125,9 @@ export class BlockCollector {
   }
 
   /** A cell of a data-table row begins: a word boundary, and where the cell's text starts. */
-  cell(header: boolean): void {
+  cell(header: boolean, span = 1): void {
     this.wordBreak();
-    this.cellMarks.push({ mark: this.mark(), header });
+    this.cellMarks.push({ mark: this.mark(), header, span });
   }
 
   /** A break (`<br>`, an image) inside a row: words on both sides stay apart, the block goes on. */
@@ -136,7 +144,19 @@ export class BlockCollector {
   /** An image outside a row: it goes with a nearby block (types.ts, RichBlock). The block before it has ended. */
   image(image: InlineImage, frame: Frame): void {
     const container = blockContainer(frame);
-    if (container !== this.root) this.pendingImages.push({ image, container, levels: 0 });
+    if (container !== this.root) this.pendingImages.push({ image, container, levels: 0, embed: false });
+  }
+
+  /**
+   * An embedded video (RichBlock.embeds): after the block before it when that one ended in the same
+   * element (the next block may open a quote or a list the video is not in), else as an image goes.
+   */
+  embed(video: InlineImage, frame: Frame): void {
+    const container = blockContainer(frame);
+    if (container === this.root) return;
+    const last = this.blocks[this.blocks.length - 1];
+    if (last?.ancestors?.includes(container.id)) addImage(last, { ...video, at: last.text.length }, true);
+    else this.pendingImages.push({ image: video, container, levels: 0, embed: true });
   }
 
   rule(): void {
@@ -150,9 +170,10 @@ export class BlockCollector {
     const waiting: PendingImage[] = [];
     for (const pending of this.pendingImages) {
       if (pending.container !== frame) waiting.push(pending);
-      else if (last?.ancestors?.includes(frame.id)) addImage(last, { ...pending.image, at: last.text.length });
+      else if (last?.ancestors?.includes(frame.id))
+        addImage(last, { ...pending.image, at: last.text.length }, pending.embed);
       else if (pending.levels < MAX_IMAGE_LEVELS && frame.parent && frame.parent !== this.root) {
-        waiting.push({ image: pending.image, container: blockContainer(frame.parent), levels: pending.levels + 1 });
+        waiting.push({ ...pending, container: blockContainer(frame.parent), levels: pending.levels + 1 });
       }
     }
     this.pendingImages = waiting;
@@ -170,6 +191,22 @@ export class BlockCollector {
     if (link && spanned(link)) this.linkMarks.push({ start: this.mark(), end: -1, href: link.href });
   }
 
+  /** The marks change: spans of the marks that end are closed, spans of the marks that begin opened. */
+  private switchMarks(marks: number): void {
+    const ended = this.openMarks & ~marks;
+    if (ended) {
+      for (let i = this.markSpans.length - 1; i >= 0; i--) {
+        const span = this.markSpans[i]!;
+        if (span.end < 0 && span.mark & ended) span.end = this.mark();
+      }
+    }
+    const begun = marks & ~this.openMarks;
+    for (let bit = 1; bit <= begun; bit <<= 1) {
+      if (begun & bit) this.markSpans.push({ start: this.mark(), end: -1, mark: bit });
+    }
+    this.openMarks = marks;
+  }
+
   flush(): void {
     if (this.parts.length === 0) {
       // Most flushes find nothing: keep them allocation-free.
@@ -177,6 +214,7 @@ export class BlockCollector {
       return;
     }
     if (this.openLink) this.switchLink(null);
+    if (this.openMarks) this.switchMarks(0);
     const first = this.first!;
     let text: string;
     let rich: RichBlock | undefined;
@@ -195,6 +233,10 @@ export class BlockCollector {
       }
       if (links.length) rich.links = links;
       if (anchors.length) rich.anchors = anchors;
+      const marks: MarkSpan[] = this.markSpans
+        .map((m) => ({ start: offsets.next[m.start]!, end: offsets.before[m.end]!, mark: m.mark }))
+        .filter((m) => m.start < m.end);
+      if (marks.length) rich.marks = marks;
       if (this.imageMarks.length) rich.images = this.imageMarks.map((m) => ({ ...m.image, at: offsets.next[m.mark]! }));
       if (this.cellMarks.length && first.table) {
         rich.row = {
@@ -202,6 +244,7 @@ export class BlockCollector {
           cells: this.cellMarks.map((c) => offsets.next[c.mark]!),
           header: this.cellMarks.map((c) => c.header),
         };
+        if (this.cellMarks.some((c) => c.span > 1)) rich.row.spans = this.cellMarks.map((c) => c.span);
       }
     } else {
       text = collapseWhitespace(this.parts.length === 1 ? this.parts[0]! : this.parts.join(""));
@@ -252,14 +295,16 @@ export class BlockCollector {
   private takeImages(block: TextBlock): void {
     const waiting: PendingImage[] = [];
     const taken: InlineImage[] = [];
+    const embeds: InlineImage[] = [];
     for (const pending of this.pendingImages) {
-      if (block.ancestors!.includes(pending.container.id)) taken.push({ ...pending.image, at: 0 });
-      else waiting.push(pending);
+      if (!block.ancestors!.includes(pending.container.id)) waiting.push(pending);
+      else (pending.embed ? embeds : taken).push({ ...pending.image, at: 0 });
     }
     this.pendingImages = waiting;
-    if (taken.length === 0) return;
+    if (taken.length === 0 && embeds.length === 0) return;
     const rich = (block.rich ??= {});
-    rich.images = [...taken, ...(rich.images ?? [])];
+    if (taken.length) rich.images = [...taken, ...(rich.images ?? [])];
+    if (embeds.length) rich.embeds = [...embeds, ...(rich.embeds ?? [])];
   }
 
   private reset(): void {
@@ -269,11 +314,13 @@ export class BlockCollector {
     this.linkChars = 0;
     this.first = null;
     this.openLink = null;
+    this.openMarks = 0;
     if (this.marks === null) return;
     this.marks = null;
     this.linkMarks = [];
     this.imageMarks = [];
     this.cellMarks = [];
+    this.markSpans = [];
   }
 }
 
@@ -309,9 +356,9 @@ function collapsedVisible(text: string): number {
   return n;
 }
 
-function addImage(block: TextBlock, image: InlineImage): void {
+function addImage(block: TextBlock, image: InlineImage, embed = false): void {
   const rich = (block.rich ??= {});
-  (rich.images ??= []).push(image);
+  (embed ? (rich.embeds ??= []) : (rich.images ??= [])).push(image);
 }
 
 /** The code as written: its parts, with a newline where a line element began (codeLine). */

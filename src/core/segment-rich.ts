@@ -150,6 +150,23 @@ export function imageSource(img: AttributeReader, pictureSrcset: string | null, 
   );
 }
 
+/** A YouTube player (`/embed/ID` on youtube.com or youtube-nocookie.com) or a Vimeo one (`player.vimeo.com/video/ID`). */
+const YOUTUBE = /^(?:https?:)?\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/embed\/([\w-]{6,20})(?=[?#/]|$)/i;
+const VIMEO = /^(?:https?:)?\/\/player\.vimeo\.com\/video\/(\d{3,12})(?=[?#/]|$)/i;
+
+/**
+ * The page of a video an `iframe` plays, and a name for it (the site's); null for
+ * any other frame (widgets, advertisements, maps stay out).
+ */
+export function videoPage(src: string | null): { url: string; name: string } | null {
+  const s = src?.trim() ?? "";
+  const youtube = YOUTUBE.exec(s);
+  if (youtube) return { url: `https://www.youtube.com/watch?v=${youtube[1]!}`, name: "YouTube video" };
+  const vimeo = VIMEO.exec(s);
+  if (vimeo) return { url: `https://vimeo.com/${vimeo[1]!}`, name: "Vimeo video" };
+  return null;
+}
+
 const LANGUAGE = /(?:^|\s)(?:language|lang|highlight)-([A-Za-z0-9_+#.-]+)/;
 
 /** The language named by a class attribute (`language-ts`, `lang-py`, `highlight-go`), lower-cased; "" when none. */

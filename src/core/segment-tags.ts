@@ -113,7 +113,8 @@ export const META_ATTRIBUTES = new Set(["property", "name", "content"]);
 
 /**
  * The only attributes the walk reads: path tokens (id, class), landmarks (role), links (href), for
- * rendering: images and their lazy-loading variants, the first number of an `ol`; and what the page
+ * rendering: images and their lazy-loading variants, the first number of an `ol`, the columns a
+ * table cell spans; and what the page
  * declares it is (declared-types.ts): a `<meta>`'s `property`, `name` and `content`, read on `<meta>`
  * only (META_ATTRIBUTES): on other elements they are a form field's name or microdata's values.
  */
@@ -130,5 +131,6 @@ export const SEGMENT_ATTRIBUTES = new Set([
   "data-lazy-src",
   "data-original",
   "start",
+  "colspan",
   ...META_ATTRIBUTES,
 ]);

@@ -15,12 +15,12 @@ import { capName } from "./budget";
 import { DeclaredTypeReader } from "./declared-types";
 import { BlockCollector, isCell, passesThrough, type Frame } from "./segment-collector";
 import type { Attributes } from "./segment-events";
-import { codeLanguage, imageSource, isCodeLine, isInPage, linkTarget, resolveBase } from "./segment-rich";
+import { codeLanguage, imageSource, isCodeLine, isInPage, linkTarget, resolveBase, videoPage } from "./segment-rich";
 import type { TableEvents } from "./segment-tables";
 import { TAG_HARD, TAG_INLINE, TAG_LANDMARK, TAG_SKIP, TAG_VOID, tagFlags } from "./segment-tag-names";
 import { HARD_ROLES, LANDMARK_ROLES } from "./segment-tags";
 import { collapseWhitespace } from "./segment-text";
-import type { Landmark, SegmentedPage } from "./types";
+import { MARK_CODE, MARK_EM, MARK_STRONG, type Landmark, type SegmentedPage } from "./types";
 
 const WS = /\s+/g;
 const SPACE = /\s/;
@@ -117,6 +117,14 @@ function pathToken(el: AttributeReader, tag: string): string {
   return token.length > MAX_TOKEN_CHARS ? token.slice(0, MAX_TOKEN_CHARS) : token;
 }
 
+/** The mark an inline element puts on its text (types.ts, RichBlock.marks): code outside `pre` (inside, the block is code), emphasis. */
+function inlineMark(tag: string, inPre: boolean): number {
+  if (tag === "em" || tag === "i") return MARK_EM;
+  if (tag === "strong" || tag === "b") return MARK_STRONG;
+  if (tag === "code" || tag === "samp" || tag === "tt") return inPre ? 0 : MARK_CODE;
+  return 0;
+}
+
 function openFrame(
   el: AttributeReader,
   tag: string,
@@ -148,6 +156,7 @@ function openFrame(
     code: parent.code,
     ordinal: 0,
     srcset: null,
+    marks: parent.marks,
     pathNode: null,
     ancestors: null,
   };
@@ -165,7 +174,15 @@ function openFrame(
   } else if (dataTable) {
     frame.table = id;
   }
+  if (frame.inline) frame.marks |= inlineMark(tag, frame.code !== null);
   return frame;
+}
+
+/** A cell's `colspan`: 1 unless a number from 2 up, at most 100 (a runaway value would pad rows with thousands of cells). */
+function colspan(value: string | null): number {
+  if (value === null) return 1;
+  const n = parseInt(value, 10);
+  return n > 1 ? Math.min(n, 100) : 1;
 }
 
 export class SegmentWalk implements TableEvents {
@@ -185,6 +202,7 @@ export class SegmentWalk implements TableEvents {
     code: null,
     ordinal: 0,
     srcset: null,
+    marks: 0,
     pathNode: null,
     ancestors: null,
   };
@@ -247,7 +265,7 @@ export class SegmentWalk implements TableEvents {
         else collector.wordBreak();
       } else if (tag === "br") collector.wordBreak();
       else {
-        collector.cell(tag === "th");
+        collector.cell(tag === "th", colspan(el.getAttribute("colspan")));
         kind = WAITING;
       }
     } else if (flags & TAG_SKIP) {
@@ -257,6 +275,11 @@ export class SegmentWalk implements TableEvents {
         this.baseSeen = true;
         this.base = resolveBase(this.pageUrl, el.getAttribute("href"));
       } else if (tag === "meta") this.declared.meta(attributes.property ?? attributes.name, attributes.content);
+      else if (tag === "iframe") {
+        // Named by its site: a frame's title is not read (the parser keeps no `title` attribute, common on links).
+        const video = videoPage(el.getAttribute("src") ?? el.getAttribute("data-src"));
+        if (video) collector.embed({ at: 0, src: video.url, alt: video.name }, this.current);
+      }
     } else {
       if (!(flags & TAG_INLINE) || tag === "br") collector.flush();
       else if (this.current.code !== null && isCodeLine(el.getAttribute("class"))) collector.codeLine();

@@ -56,6 +56,11 @@ export interface RichBlock {
   anchors?: TextSpan[];
   /** Inline images, in order of `at`. */
   images?: InlineImage[];
+  /**
+   * Embedded videos (a YouTube or Vimeo player's `iframe`), placed as images are: `src` is the
+   * video's own page, `alt` "YouTube video" or "Vimeo video". Apart from `images`: no page decision reads them.
+   */
+  embeds?: InlineImage[];
   /** A row of a data table (one block per row: see segment.ts); cell texts are slices of the text. */
   row?: TableRow;
   /** A block inside `pre`: its text with whitespace as written. */
@@ -64,6 +69,21 @@ export interface RichBlock {
   ordinal?: number;
   /** An `<hr>` came between the previous block and this one. */
   hrBefore?: boolean;
+  /**
+   * Inline code (`code`, `samp`, `tt` outside `pre`) and emphasis (`em`, `i`; `strong`, `b`), in
+   * order of their start; spans of one kind never overlap, spans of different kinds may.
+   */
+  marks?: MarkSpan[];
+}
+
+/** What an inline mark is: a bit, so a piece of text can carry several (render-inline.ts). */
+export const MARK_CODE = 1;
+export const MARK_EM = 2;
+export const MARK_STRONG = 4;
+
+export interface MarkSpan extends TextSpan {
+  /** MARK_CODE, MARK_EM or MARK_STRONG. */
+  mark: number;
 }
 
 export interface TextSpan {
@@ -91,6 +111,8 @@ export interface TableRow {
   cells: number[];
   /** Per cell: a `th`. */
   header: boolean[];
+  /** Per cell: its `colspan` (1 to 100); absent when every cell spans one column. */
+  spans?: number[];
 }
 
 export interface CodeText {

@@ -115,9 +115,9 @@ describe("code", () => {
 describe("quotes", () => {
   it("blockquote anywhere in the path quotes the block", () => {
     const body = `<p>Before</p><blockquote><div><p>Quoted</p></div><p><em>Said</em> again</p></blockquote><p>After</p>`;
-    expect(md(body)).toBe("Before\n\n> Quoted\n>\n> Said again\n\nAfter\n");
+    expect(md(body)).toBe("Before\n\n> Quoted\n>\n> *Said* again\n\nAfter\n");
     expect(article(body)).toBe(
-      "<p>Before</p>\n<blockquote>\n<p>Quoted</p>\n<p>Said again</p>\n</blockquote>\n<p>After</p>",
+      "<p>Before</p>\n<blockquote>\n<p>Quoted</p>\n<p><em>Said</em> again</p>\n</blockquote>\n<p>After</p>",
     );
   });
 

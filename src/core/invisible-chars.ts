@@ -1,0 +1,60 @@
+/**
+ * Characters a page holds that never show: the soft hyphen (U+00AD, a break opportunity), the
+ * zero-width space (U+200B, one too: documentation sites put one in each heading's anchor), the word
+ * joiner (U+2060) and a byte-order mark inside the text (U+FEFF). The answers leave them out, so a
+ * word reads as the page shows it ("Donau\u00addampf" is "Donaudampf", not two words to a search
+ * or a tokenizer). The zero-width non-joiner and joiner (U+200C, U+200D) stay: they change how
+ * Persian, Indic scripts and emoji sequences look.
+ *
+ * Done on the answer's blocks, not in segmentation: block texts are what the model reads.
+ */
+import type { TextBlock, TextSpan } from "./types";
+
+const INVISIBLE = /[\u00ad\u200b\u2060\ufeff]/;
+
+function invisible(c: number): boolean {
+  return c === 0xad || c === 0x200b || c === 0x2060 || c === 0xfeff;
+}
+
+/**
+ * The block without invisible characters; its spans, images and cells moved with the text. A space
+ * left double (an invisible "word" between two) or at an end goes too: the text stays collapsed.
+ */
+export function withoutInvisible(block: TextBlock): TextBlock {
+  const code = block.rich?.code;
+  if (!INVISIBLE.test(block.text) && !(code && INVISIBLE.test(code.raw))) return block;
+  const source = block.text;
+  // The new offset of each old one (0..length).
+  const moved = new Array<number>(source.length + 1);
+  let text = "";
+  for (let i = 0; i < source.length; i++) {
+    moved[i] = text.length;
+    const c = source.charCodeAt(i);
+    if (invisible(c)) continue;
+    if (c === 32 && (text === "" || text.charCodeAt(text.length - 1) === 32)) continue;
+    text += source[i];
+  }
+  moved[source.length] = text.length;
+  if (text.endsWith(" ")) text = text.slice(0, -1);
+  const at = (offset: number) => Math.min(moved[offset] ?? text.length, text.length);
+  const spans = <T extends TextSpan>(list: T[] | undefined): T[] | undefined => {
+    if (!list) return undefined;
+    const kept = list.map((s) => ({ ...s, start: at(s.start), end: at(s.end) })).filter((s) => s.start < s.end);
+    return kept.length ? kept : undefined;
+  };
+  const rich = { ...block.rich };
+  const links = spans(rich.links);
+  const anchors = spans(rich.anchors);
+  const marks = spans(rich.marks);
+  if (links) rich.links = links;
+  else delete rich.links;
+  if (anchors) rich.anchors = anchors;
+  else delete rich.anchors;
+  if (marks) rich.marks = marks;
+  else delete rich.marks;
+  if (rich.images) rich.images = rich.images.map((image) => ({ ...image, at: at(image.at) }));
+  if (rich.embeds) rich.embeds = rich.embeds.map((video) => ({ ...video, at: at(video.at) }));
+  if (rich.row) rich.row = { ...rich.row, cells: rich.row.cells.map(at) };
+  if (code) rich.code = { ...code, raw: code.raw.replace(/[\u00ad\u200b\u2060\ufeff]/g, "") };
+  return { ...block, text, rich };
+}
