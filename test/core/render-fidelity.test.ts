@@ -110,13 +110,19 @@ describe("list items of several paragraphs", () => {
 });
 
 describe("invisible characters", () => {
-  // A zero-width space, a soft hyphen, a word joiner and a byte-order mark: none shows on the page.
-  const P = `<h2>Setup<a class="hash-link" href="#setup">\u200b</a></h2><p>Don\u00adau\u00addampf\u00adschiff and zero\u200bwidth and join\u2060ed.</p>`;
+  // A zero-width space, a word joiner and a byte-order mark: none shows on the page.
+  const P = `<h2>Setup<a class="hash-link" href="#setup">\u200b</a></h2><p>Zero\u200bwidth and join\u2060ed and \ufeffmarked.</p>`;
 
   it("leave every answer, so words read as the page shows them", () => {
-    expect(md(P)).toBe("## Setup\n\nDonaudampfschiff and zerowidth and joined.\n");
-    expect(html(P)).toBe("<h2>Setup</h2>\n<p>Donaudampfschiff and zerowidth and joined.</p>");
-    expect(text(P)).toBe("Setup\n\nDonaudampfschiff and zerowidth and joined.");
+    expect(md(P)).toBe("## Setup\n\nZerowidth and joined and marked.\n");
+    expect(html(P)).toBe("<h2>Setup</h2>\n<p>Zerowidth and joined and marked.</p>");
+    expect(text(P)).toBe("Setup\n\nZerowidth and joined and marked.");
+  });
+
+  it("a soft hyphen stays: the text as written, which viewers hide and gold texts keep", () => {
+    expect(text("<p>Donau\u00addampf\u00adschiff on the river.</p>")).toBe(
+      "Donau\u00addampf\u00adschiff on the river.",
+    );
   });
 
   it("joiners that shape a script or an emoji stay", () => {
