@@ -13,7 +13,8 @@
  *
  * Done on the answer's blocks, not in segmentation: block texts are what the model reads.
  */
-import type { TextBlock, TextSpan } from "./types";
+import { withMovedText } from "./rich-offsets";
+import type { TextBlock } from "./types";
 
 const INVISIBLE = /[\u200b\u2060\ufeff]/;
 
@@ -42,24 +43,7 @@ export function withoutInvisible(block: TextBlock): TextBlock {
   moved[source.length] = text.length;
   if (text.endsWith(" ")) text = text.slice(0, -1);
   const at = (offset: number) => Math.min(moved[offset] ?? text.length, text.length);
-  const spans = <T extends TextSpan>(list: T[] | undefined): T[] | undefined => {
-    if (!list) return undefined;
-    const kept = list.map((s) => ({ ...s, start: at(s.start), end: at(s.end) })).filter((s) => s.start < s.end);
-    return kept.length ? kept : undefined;
-  };
-  const rich = { ...block.rich };
-  const links = spans(rich.links);
-  const anchors = spans(rich.anchors);
-  const marks = spans(rich.marks);
-  if (links) rich.links = links;
-  else delete rich.links;
-  if (anchors) rich.anchors = anchors;
-  else delete rich.anchors;
-  if (marks) rich.marks = marks;
-  else delete rich.marks;
-  if (rich.images) rich.images = rich.images.map((image) => ({ ...image, at: at(image.at) }));
-  if (rich.embeds) rich.embeds = rich.embeds.map((video) => ({ ...video, at: at(video.at) }));
-  if (rich.row) rich.row = { ...rich.row, cells: rich.row.cells.map(at) };
-  if (code) rich.code = { ...code, raw: code.raw.replace(/[\u200b\u2060\ufeff]/g, "") };
-  return { ...block, text, rich };
+  const out = withMovedText(block, text, at);
+  if (code) out.rich = { ...out.rich, code: { ...code, raw: code.raw.replace(/[\u200b\u2060\ufeff]/g, "") } };
+  return out;
 }

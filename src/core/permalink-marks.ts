@@ -10,7 +10,8 @@
  * heading's "#" that is not a link, and a link that says more ("# Usage") all stay.
  */
 import { isHeadingTag } from "./path-words";
-import type { LinkSpan, RichBlock, TextBlock, TextSpan } from "./types";
+import { withMovedText } from "./rich-offsets";
+import type { TextBlock, TextSpan } from "./types";
 
 const MARK_GLYPHS: ReadonlySet<string> = new Set(["\u00b6", "\u00a7", "#", "\u{1f517}"]);
 /** One private-use character: an icon font's glyph (Font Awesome's link icon is U+F0C1), no letter of any word. */
@@ -65,26 +66,8 @@ export function withoutPermalinkMarks(block: TextBlock): TextBlock {
   }
   text += block.text.slice(from);
   const moved = (offset: number) => movedOffset(offset, cuts);
-  const keep = <T extends TextSpan>(spans: T[] | undefined): T[] | undefined => {
-    const kept = (spans ?? [])
-      .filter((s) => !marks.some((m) => m.start === s.start && m.end === s.end))
-      .map((s) => ({ ...s, start: moved(s.start), end: moved(s.end) }))
-      .filter((s) => s.start < s.end);
-    return kept.length ? kept : undefined;
-  };
-  const rich: RichBlock = { ...block.rich };
-  const links: LinkSpan[] | undefined = keep(rich.links);
-  const anchors = keep(rich.anchors);
-  const inline = keep(rich.marks);
-  if (inline) rich.marks = inline;
-  else delete rich.marks;
-  if (links) rich.links = links;
-  else delete rich.links;
-  if (anchors) rich.anchors = anchors;
-  else delete rich.anchors;
-  if (rich.images) rich.images = rich.images.map((image) => ({ ...image, at: moved(image.at) }));
-  if (rich.embeds) rich.embeds = rich.embeds.map((video) => ({ ...video, at: moved(video.at) }));
-  return { ...block, text, rich };
+  // The mark's own link goes with it.
+  return withMovedText(block, text, moved, (s) => marks.some((m) => m.start === s.start && m.end === s.end));
 }
 
 /** The ranges to cut: each mark with the space before it (else after it), overlapping ranges merged. */
