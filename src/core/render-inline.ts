@@ -43,19 +43,14 @@ export function inlinePieces(
     options.links === false
       ? []
       : (rich?.links ?? []).filter((l) => l.start < to && l.end > from && LINK_URL.test(l.href));
+  // An image or video in this range: one at the end of the text belongs to the last range.
+  const standsHere = (im: InlineImage) =>
+    im.at >= from && (im.at < to || (im.at === to && to === text.length)) && IMAGE_URL.test(im.src);
   const images: (InlineImage & { video?: boolean })[] =
-    options.images === false
-      ? []
-      : (rich?.images ?? []).filter(
-          (im) => im.at >= from && (im.at < to || (im.at === to && to === text.length)) && IMAGE_URL.test(im.src),
-        );
+    options.images === false ? [] : (rich?.images ?? []).filter(standsHere);
   const embeds = options.images === false ? undefined : rich?.embeds;
   if (embeds?.length) {
-    for (const video of embeds) {
-      if (video.at >= from && (video.at < to || (video.at === to && to === text.length)) && IMAGE_URL.test(video.src)) {
-        images.push({ ...video, video: true });
-      }
-    }
+    for (const video of embeds) if (standsHere(video)) images.push({ ...video, video: true });
     images.sort((a, b) => a.at - b.at);
   }
   // Where marks begin and end, in order (an end before a begin at the same offset), and the marks
